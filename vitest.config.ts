@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Vitest 5's reporter calls Map.groupBy, which Node 20 lacks: without this, a failing test's report
+// crashes instead of showing the failure. Remove when the project moves to Node 22.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    configurable: true,
+    writable: true,
+    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let index = 0;
+      for (const item of items) {
+        const k = key(item, index++);
+        const group = groups.get(k);
+        if (group) group.push(item);
+        else groups.set(k, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
+// Vitest 4 and later ignore vitest.workspace.ts: the projects are listed here.
+export default defineConfig({
+  test: {
+    projects: ['packages/domain', 'packages/api', 'packages/server', 'packages/web'],
+  },
+});
