@@ -1,0 +1,276 @@
+// The Group detail activity list (section 2 "Activity section", section 4 "Activity list").
+//
+// Which items are visible:
+// - No settlements: every expense ("Group Activity").
+// - Settlements, group not settled ("Activity Since Settlement"): the latest settlement as an entry, plus the
+//   expenses recorded after it (flagged). "Show previous expenses" adds the older expenses.
+// - Settlements, group settled ("Recent Activity"): the recent settlements, i.e. those recorded after the
+//   newest expense that predates the latest settlement (at least the latest one), plus any expense recorded
+//   after the latest settlement (flagged; normally none). "Show previous expenses" adds the older expenses.
+// "After the latest settlement" is judged by when items were recorded (created_at, else their date): the
+// settlement covered exactly what had been recorded before it, so a back-dated expense recorded later is
+// still shown as new. The list itself is ordered by the date people see, newest first.
+
+export const RECALCULATION_FLAG_MS = 100;
+
+export const ACTIVITY_TITLE_NO_SETTLEMENTS = 'Group Activity';
+export const ACTIVITY_TITLE_SINCE_SETTLEMENT = 'Activity Since Settlement';
+export const ACTIVITY_TITLE_SETTLED = 'Recent Activity';
+export const SHOW_PREVIOUS_EXPENSES = 'Show previous expenses';
+export const HIDE_PREVIOUS_EXPENSES = 'Hide previous expenses';
+export const NO_EXPENSES_YET = 'No expenses in this group yet.';
+export const NO_RECENT_ACTIVITY_SETTLED = 'No recent activity in this settled group.';
+export const UPDATING_ACTIVITY = 'Updating activity...';
+
+export interface ActivityBanner {
+  title: string;
+  note: string;
+}
+
+export const SETTLED_BANNER: ActivityBanner = {
+  title: 'This group is all settled up!',
+  note: 'All balances are zero. Only recent settlements are shown below.',
+};
+export const SINCE_SETTLEMENT_BANNER: ActivityBanner = {
+  title: 'Recent activity since last settlement',
+  note: 'Showing expenses after the most recent settlement.',
+};
+
+/** Fields the activity rules read; the rest of each record is carried through untouched. */
+export interface ActivityExpenseLike {
+  id?: unknown;
+  type?: unknown;
+  date?: unknown;
+  created_at?: unknown;
+}
+
+export interface ActivitySettlementLike {
+  id?: unknown;
+  type?: unknown;
+  settlement_date?: unknown;
+  date?: unknown;
+  created_at?: unknown;
+}
+
+interface ItemBase {
+  /** Stable, unique among visible items: "expense-<id>" / "settlement-<id>" (React key). */
+  key: string;
+  /** The record's id as a string (for expenses without the "expense-" prefix). */
+  id: string;
+  /** Milliseconds of the date shown (expense date / settlement date); the sort key. */
+  shownAt: number;
+  /** Milliseconds of when it was recorded (created_at, else the shown date). */
+  recordedAt: number;
+}
+
+export interface ExpenseActivityItem<E> extends ItemBase {
+  kind: 'expense';
+  /** Recorded after the latest settlement. */
+  afterSettlement: boolean;
+  expense: E;
+}
+
+export interface SettlementActivityItem<S> extends ItemBase {
+  kind: 'settlement';
+  latest: boolean;
+  settlement: S;
+}
+
+export type ActivityItem<E, S> = ExpenseActivityItem<E> | SettlementActivityItem<S>;
+
+export const EXPENSE_ID_PREFIX = 'expense-';
+
+/** The id to navigate to (/expenses/{id}): the "expense-" prefix of activity ids removed. */
+export function expenseIdForNavigation(id: string | number): string {
+  const text = String(id);
+  return text.startsWith(EXPENSE_ID_PREFIX) ? text.slice(EXPENSE_ID_PREFIX.length) : text;
+}
+
+function usableId(id: unknown): string | null {
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  if (typeof id === 'string' && id.trim() !== '') return id.trim();
+  return null;
+}
+
+/** Milliseconds of the first parseable date among the candidates; -Infinity when none (sorts oldest). */
+function timeOf(...candidates: unknown[]): number {
+  for (const value of candidates) {
+    if (typeof value !== 'string' && !(value instanceof Date)) continue;
+    const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  return Number.NEGATIVE_INFINITY;
+}
+
+/** Newest first: shown date, then recorded time, then id (descending), so ties are deterministic. */
+export function compareActivity(a: ItemBase, b: ItemBase): number {
+  if (a.shownAt !== b.shownAt) return a.shownAt > b.shownAt ? -1 : 1;
+  if (a.recordedAt !== b.recordedAt) return a.recordedAt > b.recordedAt ? -1 : 1;
+  if (a.key === b.key) return 0;
+  return a.key > b.key ? -1 : 1;
+}
+
+/** Later in recording order: recorded time, then shown date, then key. */
+function recordedAfter(a: ItemBase, b: ItemBase): boolean {
+  if (a.recordedAt !== b.recordedAt) return a.recordedAt > b.recordedAt;
+  if (a.shownAt !== b.shownAt) return a.shownAt > b.shownAt;
+  return a.key > b.key;
+}
+
+function expenseItems<E extends ActivityExpenseLike>(expenses: readonly E[]): ExpenseActivityItem<E>[] {
+  const seen = new Set<string>();
+  const items: ExpenseActivityItem<E>[] = [];
+  for (const expense of expenses) {
+    if (expense === null || typeof expense !== 'object') continue;
+    if (expense.type !== undefined && expense.type !== 'expense') continue;
+    const raw = usableId(expense.id);
+    const id = raw === null ? null : expenseIdForNavigation(raw);
+    if (id === null || id === '' || seen.has(id)) continue;
+    seen.add(id);
+    const shownAt = timeOf(expense.date, expense.created_at);
+    const recordedAt = timeOf(expense.created_at, expense.date);
+    items.push({
+      kind: 'expense',
+      key: `expense-${id}`,
+      id,
+      shownAt,
+      recordedAt,
+      afterSettlement: false,
+      expense,
+    });
+  }
+  return items;
+}
+
+function settlementItems<S extends ActivitySettlementLike>(
+  settlements: readonly S[],
+): SettlementActivityItem<S>[] {
+  const seen = new Set<string>();
+  const items: SettlementActivityItem<S>[] = [];
+  for (const settlement of settlements) {
+    if (settlement === null || typeof settlement !== 'object') continue;
+    if (settlement.type !== undefined && settlement.type !== 'settlement') continue;
+    const id = usableId(settlement.id);
+    if (id === null || seen.has(id)) continue;
+    seen.add(id);
+    const shownAt = timeOf(settlement.settlement_date, settlement.date, settlement.created_at);
+    const recordedAt = timeOf(settlement.created_at, settlement.settlement_date, settlement.date);
+    items.push({
+      kind: 'settlement',
+      key: `settlement-${id}`,
+      id,
+      shownAt,
+      recordedAt,
+      latest: false,
+      settlement,
+    });
+  }
+  return items;
+}
+
+export function activityTitle({
+  hasSettlements,
+  settled,
+}: {
+  hasSettlements: boolean;
+  settled: boolean;
+}): string {
+  if (!hasSettlements) return ACTIVITY_TITLE_NO_SETTLEMENTS;
+  return settled ? ACTIVITY_TITLE_SETTLED : ACTIVITY_TITLE_SINCE_SETTLEMENT;
+}
+
+/** The banner above the list; none before the first settlement. */
+export function activityBanner({
+  hasSettlements,
+  settled,
+}: {
+  hasSettlements: boolean;
+  settled: boolean;
+}): ActivityBanner | null {
+  if (!hasSettlements) return null;
+  return settled ? SETTLED_BANNER : SINCE_SETTLEMENT_BANNER;
+}
+
+export function previousExpensesToggleLabel(showingPrevious: boolean): string {
+  return showingPrevious ? HIDE_PREVIOUS_EXPENSES : SHOW_PREVIOUS_EXPENSES;
+}
+
+export function activityEmptyText({
+  hasSettlements,
+  settled,
+}: {
+  hasSettlements: boolean;
+  settled: boolean;
+}): string {
+  return hasSettlements && settled ? NO_RECENT_ACTIVITY_SETTLED : NO_EXPENSES_YET;
+}
+
+export interface ActivityInput<E, S> {
+  expenses: readonly E[];
+  settlements: readonly S[];
+  /** The group is settled: its absolute balance is below 0.01. */
+  settled: boolean;
+  /** "Show previous expenses" is on. */
+  showPrevious?: boolean;
+}
+
+export interface ActivityView<E, S> {
+  title: string;
+  banner: ActivityBanner | null;
+  /** The visible items, newest first. */
+  items: ActivityItem<E, S>[];
+  hasSettlements: boolean;
+  /** The toggle appears: settlements exist and some expenses predate the latest one. */
+  showPreviousToggle: boolean;
+  /** "Show previous expenses" / "Hide previous expenses", or null when the toggle is hidden. */
+  toggleLabel: string | null;
+  /** Text to show instead of the list when `items` is empty. */
+  emptyText: string | null;
+}
+
+export function buildActivity<E extends ActivityExpenseLike, S extends ActivitySettlementLike>(
+  input: ActivityInput<E, S>,
+): ActivityView<E, S> {
+  const expenses = expenseItems(input.expenses);
+  const settlements = settlementItems(input.settlements);
+  const hasSettlements = settlements.length > 0;
+  const flags = { hasSettlements, settled: input.settled };
+  const showPrevious = input.showPrevious === true;
+
+  let latest: SettlementActivityItem<S> | undefined;
+  for (const s of settlements) if (latest === undefined || recordedAfter(s, latest)) latest = s;
+
+  let visible: ActivityItem<E, S>[];
+  let hasPrevious = false;
+  if (latest === undefined) {
+    visible = expenses;
+  } else {
+    const last = latest;
+    last.latest = true;
+    for (const e of expenses) e.afterSettlement = recordedAfter(e, last);
+    const previous = expenses.filter((e) => !e.afterSettlement);
+    hasPrevious = previous.length > 0;
+    const shownExpenses = showPrevious ? expenses : expenses.filter((e) => e.afterSettlement);
+    let shownSettlements: SettlementActivityItem<S>[] = [last];
+    if (input.settled) {
+      let newestPrevious: ExpenseActivityItem<E> | undefined;
+      for (const e of previous)
+        if (newestPrevious === undefined || recordedAfter(e, newestPrevious)) newestPrevious = e;
+      const since = newestPrevious;
+      shownSettlements =
+        since === undefined ? settlements : settlements.filter((s) => recordedAfter(s, since));
+    }
+    visible = [...shownSettlements, ...shownExpenses];
+  }
+  visible.sort(compareActivity);
+
+  return {
+    title: activityTitle(flags),
+    banner: activityBanner(flags),
+    items: visible,
+    hasSettlements,
+    showPreviousToggle: hasPrevious,
+    toggleLabel: hasPrevious ? previousExpensesToggleLabel(showPrevious) : null,
+    emptyText: visible.length === 0 ? activityEmptyText(flags) : null,
+  };
+}

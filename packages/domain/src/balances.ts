@@ -1,0 +1,224 @@
+// Who paid, who owes, per currency. Expenses and settlements in; integer minor units out.
+// Currencies are never converted: each currency's balances sum to zero on their own.
+import { asMinor } from './money';
+import type { Transfer } from './settle';
+
+export interface BalanceExpense {
+  id: string;
+  paid_by: string;
+  currency: string;
+  amount: number;
+  /** Each participant's share in minor units (from splitExpense); sums to amount. */
+  shares: Record<string, number>;
+}
+
+export interface BalanceSettlement {
+  from: string;
+  to: string;
+  currency: string;
+  amount: number;
+}
+
+/** paid: expenses paid + settlements sent; owed: expense shares + settlements received; net = paid - owed. */
+export interface MemberBalance {
+  paid: number;
+  owed: number;
+  net: number;
+}
+
+/** member id -> balance, in one currency. */
+export type CurrencyBalances = Record<string, MemberBalance>;
+/** currency -> member id -> balance. */
+export type BalancesByCurrency = Record<string, CurrencyBalances>;
+
+/** The spec's "settled": absolute balance below 0.01, i.e. below one minor unit: exactly zero. */
+export const SETTLED_THRESHOLD_MINOR = 1;
+
+export class BalanceError extends Error {
+  override name = 'BalanceError';
+}
+
+type Acc = Map<string, Map<string, { paid: bigint; owed: bigint }>>;
+
+function entry(acc: Acc, currency: string, member: string) {
+  const byMember = acc.get(currency) ?? new Map<string, { paid: bigint; owed: bigint }>();
+  acc.set(currency, byMember);
+  const e = byMember.get(member) ?? { paid: 0n, owed: 0n };
+  byMember.set(member, e);
+  return e;
+}
+
+function positive(amount: number, what: string): bigint {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new BalanceError(`${what} must be a positive whole number of minor units`);
+  }
+  return BigInt(amount);
+}
+
+/**
+ * Balances per currency and member. `members` (optional) get a zero entry in every currency that appears,
+ * so that people with nothing paid or owed are still listed.
+ */
+export function computeBalances(
+  expenses: readonly BalanceExpense[],
+  settlements: readonly BalanceSettlement[] = [],
+  members: readonly string[] = [],
+): BalancesByCurrency {
+  const acc: Acc = new Map();
+  for (const e of expenses) {
+    const amount = positive(e.amount, `Expense ${e.id} amount`);
+    let shared = 0n;
+    for (const [member, share] of Object.entries(e.shares)) {
+      if (!Number.isSafeInteger(share) || share < 0)
+        throw new BalanceError(`Expense ${e.id} has an invalid share`);
+      shared += BigInt(share);
+      entry(acc, e.currency, member).owed += BigInt(share);
+    }
+    if (shared !== amount) throw new BalanceError(`Expense ${e.id}: the shares do not add up to the amount`);
+    entry(acc, e.currency, e.paid_by).paid += amount;
+  }
+  for (const s of settlements) {
+    const amount = positive(s.amount, 'Settlement amount');
+    if (s.from === s.to) throw new BalanceError('A settlement needs two different people');
+    entry(acc, s.currency, s.from).paid += amount;
+    entry(acc, s.currency, s.to).owed += amount;
+  }
+  for (const currency of acc.keys()) for (const m of members) entry(acc, currency, m);
+
+  const result: BalancesByCurrency = {};
+  for (const currency of [...acc.keys()].sort(byCodeUnit)) {
+    const byMember: CurrencyBalances = {};
+    for (const [member, { paid, owed }] of [...acc.get(currency)!].sort(([a], [b]) => byCodeUnit(a, b))) {
+      byMember[member] = { paid: toSafe(paid), owed: toSafe(owed), net: toSafe(paid - owed) };
+    }
+    result[currency] = byMember;
+  }
+  return result;
+}
+
+function toSafe(value: bigint): number {
+  return asMinor(Number(value), 'Balance') + 0;
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** member id -> net, the input of minimalTransfers. */
+export function netBalances(balances: CurrencyBalances | undefined): Record<string, number> {
+  return Object.fromEntries(Object.entries(balances ?? {}).map(([id, b]) => [id, b.net]));
+}
+
+/**
+ * What is owed between each pair of people before any simplification, netted per pair and currency:
+ * each participant owes the payer their share; a settlement from A to B reduces what A owes B.
+ * Sorted by debtor then creditor.
+ */
+export function pairwiseDebts(
+  expenses: readonly BalanceExpense[],
+  settlements: readonly BalanceSettlement[] = [],
+): Record<string, Transfer[]> {
+  // currency -> "a\u0000b" (a < b) -> what a owes b (negative: b owes a)
+  const acc = new Map<string, Map<string, bigint>>();
+  const add = (currency: string, debtor: string, creditor: string, amount: bigint) => {
+    if (debtor === creditor || amount === 0n) return;
+    const pairs = acc.get(currency) ?? new Map<string, bigint>();
+    acc.set(currency, pairs);
+    const [key, signed] =
+      debtor < creditor ? [`${debtor}\u0000${creditor}`, amount] : [`${creditor}\u0000${debtor}`, -amount];
+    pairs.set(key, (pairs.get(key) ?? 0n) + signed);
+  };
+  for (const e of expenses) {
+    for (const [member, share] of Object.entries(e.shares)) add(e.currency, member, e.paid_by, BigInt(share));
+  }
+  for (const s of settlements) add(s.currency, s.to, s.from, BigInt(positive(s.amount, 'Settlement amount')));
+
+  const result: Record<string, Transfer[]> = {};
+  for (const currency of [...acc.keys()].sort(byCodeUnit)) {
+    const debts: Transfer[] = [];
+    for (const [key, owed] of acc.get(currency)!) {
+      if (owed === 0n) continue;
+      const [a = '', b = ''] = key.split('\u0000');
+      debts.push(
+        owed > 0n ? { from: a, to: b, amount: toSafe(owed) } : { from: b, to: a, amount: toSafe(-owed) },
+      );
+    }
+    result[currency] = debts.sort((x, y) => byCodeUnit(x.from, y.from) || byCodeUnit(x.to, y.to));
+  }
+  return result;
+}
+
+export function isSettledAmount(minor: number): boolean {
+  return Math.abs(minor) < SETTLED_THRESHOLD_MINOR;
+}
+
+/** True when every member's net is settled in every currency. */
+export function isSettled(balances: BalancesByCurrency): boolean {
+  return Object.values(balances).every((byMember) =>
+    Object.values(byMember).every((b) => isSettledAmount(b.net)),
+  );
+}
+
+/** Highest net first (the Group Balances dialog); ties by name, then id, in code unit order. */
+export function sortMembersByNet<T extends { id: string; net: number; name?: string | null }>(
+  members: readonly T[],
+): T[] {
+  return [...members].sort(
+    (a, b) => b.net - a.net || byCodeUnit(a.name ?? '', b.name ?? '') || byCodeUnit(a.id, b.id),
+  );
+}
+
+export interface OwedExpense {
+  paid_by: string;
+  amount: number;
+  shares: Record<string, number>;
+}
+
+/** Section 9: if the user paid, the total minus their own share; otherwise their share (0 if none). */
+export function amountOwedForUser(expense: OwedExpense, userId: string): number {
+  const own = Object.hasOwn(expense.shares, userId) ? (expense.shares[userId] ?? 0) : 0;
+  return expense.paid_by === userId ? expense.amount - own : own;
+}
+
+export interface ExpenseDirection {
+  direction: 'owe' | 'owed';
+  sign: '-' | '+';
+  label: 'you owe' | 'you are owed';
+  /** amountOwedForUser, always >= 0; show it with `sign`. */
+  amount: number;
+}
+
+/** A row is "you are owed" (green, +) unless someone else paid and the user has a split (red, -). */
+export function expenseDirection(expense: OwedExpense, userId: string): ExpenseDirection {
+  const owes = expense.paid_by !== userId && Object.hasOwn(expense.shares, userId);
+  return {
+    direction: owes ? 'owe' : 'owed',
+    sign: owes ? '-' : '+',
+    label: owes ? 'you owe' : 'you are owed',
+    amount: amountOwedForUser(expense, userId),
+  };
+}
+
+export interface GroupCurrencyStats {
+  currency: string;
+  /** Sum of the expense amounts in this currency (settlements are not spending). */
+  total_flow: number;
+  expense_count: number;
+}
+
+/** group_stats of the balances response, one entry per currency, sorted by code. */
+export function groupStats(
+  expenses: readonly Pick<BalanceExpense, 'currency' | 'amount'>[],
+): GroupCurrencyStats[] {
+  const acc = new Map<string, { total: bigint; count: number }>();
+  for (const e of expenses) {
+    const s = acc.get(e.currency) ?? { total: 0n, count: 0 };
+    s.total += positive(e.amount, 'Expense amount');
+    s.count += 1;
+    acc.set(e.currency, s);
+  }
+  return [...acc.keys()].sort(byCodeUnit).map((currency) => {
+    const s = acc.get(currency)!;
+    return { currency, total_flow: toSafe(s.total), expense_count: s.count };
+  });
+}

@@ -1,0 +1,193 @@
+// A group's export as a CSV file (section 7): comment lines, a header, expense rows, settlement rows.
+import { decimalOfNumber, formatScaled, roundDecimalText, scaleDecimal } from './money';
+
+// Structurally compatible with the api's generated GroupExport (extra fields are ignored).
+export interface ExportParticipant {
+  user_name: string;
+  /** Decimal amount, at most two decimals. */
+  amount: number;
+  percentage?: number | null;
+  shares?: number | null;
+}
+
+export interface ExportExpenseRow {
+  date: string;
+  description: string;
+  amount: number;
+  currency: string;
+  category: string;
+  payer_name: string;
+  payer_email: string;
+  split_type: string;
+  participants: readonly ExportParticipant[];
+  is_settled: boolean;
+  notes?: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExportSettlementRow {
+  date: string;
+  description?: string | null;
+  amount: number;
+  currency: string;
+  from_user_name: string;
+  from_user_email: string;
+  to_user_name: string;
+  created_at: string;
+}
+
+export interface ExportData {
+  expenses: readonly ExportExpenseRow[];
+  settlements: readonly ExportSettlementRow[];
+  group: { name: string };
+  exportDate: string;
+}
+
+export const CSV_HEADER = [
+  'Type',
+  'Date',
+  'Description',
+  'Amount',
+  'Currency',
+  'Category',
+  'Payer Name',
+  'Payer Email',
+  'Split Type',
+  'Participants',
+  'Is Settled',
+  'Notes',
+  'Created At',
+  'Updated At',
+] as const;
+
+/** Prepend to the file for spreadsheets that otherwise read UTF-8 as a legacy code page ("Kč"). */
+export const CSV_BOM = '\uFEFF';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One cell: a value a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a
+ * leading single quote; then RFC 4180 quoting when it holds a comma, quote, CR or LF (quotes doubled).
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A decimal JSON amount with exactly two decimals ("12.50"); refuses more than two decimals. */
+export function csvAmount(amount: number): string {
+  const units = Number.isFinite(amount) ? scaleDecimal(decimalOfNumber(amount), 2) : null;
+  if (units === null)
+    throw new RangeError(`Export amount ${amount} is not a decimal with at most two places`);
+  return formatScaled(units, 2);
+}
+
+/** "Alice: 10.00; Bob: 5.00", with "(33.33%)" after each amount of a percentage split, "(2 shares)" of a shares split. */
+export function participantsCell(splitType: string, participants: readonly ExportParticipant[]): string {
+  return participants
+    .map((p) => {
+      let text = `${p.user_name}: ${csvAmount(p.amount)}`;
+      if (splitType === 'percentage' && typeof p.percentage === 'number') {
+        text += ` (${roundDecimalText(p.percentage, 2)}%)`;
+      } else if (splitType === 'shares' && typeof p.shares === 'number') {
+        text += ` (${p.shares} ${p.shares === 1 ? 'share' : 'shares'})`;
+      }
+      return text;
+    })
+    .join('; ');
+}
+
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
+/**
+ * One comment line ("# Group: …") as a single cell: CR/LF become a space so it stays on one line, then
+ * `csvCell` quotes it when it holds a comma or quote. A group named `Trip,=HYPERLINK("…")` is thus one
+ * quoted cell starting with "#", never a second cell a spreadsheet would run as a formula.
+ */
+function csvCommentLine(label: string, value: string | number): string {
+  return csvCell(`# ${label}: ${oneLine(String(value))}`);
+}
+
+/**
+ * The export file. Lines end with CRLF. Amounts are never negative (expense and settlement amounts are
+ * positive), so a leading "-" only ever comes from text and is neutralised like any formula start.
+ * Every data line starts with "Expense" or "Settlement", so no data line can be taken for a comment.
+ * Each comment line is one cell (`csvCommentLine`); it is quoted, so starts with `"#`, only when the
+ * group name or export date holds a comma or a quote.
+ */
+export function groupCsv(data: ExportData): string {
+  const lines = [
+    csvCommentLine('Group', data.group.name),
+    csvCommentLine('Export Date', data.exportDate),
+    csvCommentLine('Total Expenses', data.expenses.length),
+    csvCommentLine('Total Settlements', data.settlements.length),
+    CSV_HEADER.join(','),
+  ];
+  for (const e of data.expenses) {
+    lines.push(
+      [
+        'Expense',
+        e.date,
+        e.description,
+        csvAmount(e.amount),
+        e.currency,
+        e.category,
+        e.payer_name,
+        e.payer_email,
+        e.split_type,
+        participantsCell(e.split_type, e.participants),
+        e.is_settled ? 'Yes' : 'No',
+        e.notes,
+        e.created_at,
+        e.updated_at,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  for (const s of data.settlements) {
+    lines.push(
+      [
+        'Settlement',
+        s.date,
+        s.description,
+        csvAmount(s.amount),
+        s.currency,
+        '',
+        s.from_user_name,
+        s.from_user_email,
+        '',
+        s.to_user_name,
+        'Yes',
+        '',
+        s.created_at,
+        '',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * "Trip to Prague!" on 2026-11-22 -> "Trip_to_Prague__export_2026-11-22.csv". The date is the local
+ * calendar date of `date` (the time zone of whoever downloads the file), not UTC: an export at 20:00 in
+ * New York on November 22 is named 2026-11-22, although it is already November 23 in UTC.
+ */
+export function csvFileName(groupName: string, date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new RangeError('The export date is not a valid date');
+  return `${groupName.replace(/[^A-Za-z0-9]/gu, '_')}_export_${localDate(date)}.csv`;
+}
+
+/** YYYY-MM-DD of the local calendar day (years beyond 9999 keep all their digits). */
+function localDate(date: Date): string {
+  const year = date.getFullYear();
+  const yyyy = year < 0 ? `-${String(-year).padStart(6, '0')}` : String(year).padStart(4, '0');
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  const dd = String(date.getDate()).padStart(2, '0');
+  return `${yyyy}-${mm}-${dd}`;
+}

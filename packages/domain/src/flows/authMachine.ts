@@ -1,0 +1,239 @@
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  name: string;
+  registered: boolean;
+}
+
+/** Where the session survives a reload (the web gives localStorage keys `token` and `auth_error`). */
+export interface AuthStorage {
+  getToken(): string | null;
+  setToken(token: string): void;
+  clearToken(): void;
+  setAuthError(message: string): void;
+  clearAuthError(): void;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  recaptchaToken?: string | null;
+}
+
+export interface RegisterInput {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  passphrase: string;
+  recaptchaToken?: string | null;
+}
+
+/** What the actors reject with: the api client's normalised error (status 0 = no response). */
+export interface AuthFailure {
+  status?: number;
+  message?: string;
+}
+
+export interface AuthContext {
+  user: SessionUser | null;
+  token: string | null;
+  error: string | null;
+  storage: AuthStorage;
+}
+
+export type AuthEvent =
+  | { type: 'auth.login'; input: LoginInput }
+  | { type: 'auth.register'; input: RegisterInput }
+  | { type: 'auth.logout' }
+  | { type: 'auth.clearError' }
+  | { type: 'auth.sessionExpired' };
+
+export const LOGIN_FAILED = 'Login failed';
+export const REGISTRATION_FAILED = 'Registration failed';
+export const PROFILE_FAILED = 'Failed to fetch profile';
+export const NETWORK_ERROR = 'Network error';
+
+function readFailure(failure: unknown): AuthFailure {
+  if (typeof failure !== 'object' || failure === null) return {};
+  const { status, message } = failure as { status?: unknown; message?: unknown };
+  return {
+    status: typeof status === 'number' ? status : undefined,
+    message: typeof message === 'string' && message.trim() !== '' ? message : undefined,
+  };
+}
+
+/**
+ * The message an auth failure shows (spec 4 "Auth request", 8 "Auth"): the server's message when it
+ * answered with one; "Network error" when no response arrived; else the caller's default. A failure
+ * without a status but with its own message keeps it only when `useOwnMessage` (registration).
+ */
+export function authFailureMessage(failure: unknown, fallback: string, useOwnMessage = false): string {
+  const { status, message } = readFailure(failure);
+  if (status !== undefined && status > 0) return message ?? fallback;
+  if (status === 0 || message === undefined) return NETWORK_ERROR;
+  return useOwnMessage ? message : fallback;
+}
+
+/** The profile load keeps the server's message, else "Failed to fetch profile". */
+export function profileFailureMessage(failure: unknown): string {
+  const { status, message } = readFailure(failure);
+  return status !== undefined && status > 0 && message !== undefined ? message : PROFILE_FAILED;
+}
+
+/**
+ * Whether a failed profile load proves the stored token is no good (the server refused it: 401 or 403).
+ * Anything else (no answer, a load cut short by leaving the page, 5xx, 429) keeps the stored token, so
+ * the next visit restores the session instead of signing the person out over a passing failure.
+ */
+export function profileRejectsToken(failure: unknown): boolean {
+  const { status } = readFailure(failure);
+  return status === 401 || status === 403;
+}
+
+type SessionOutput = { user: SessionUser; token: string };
+
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`authMachine: actor "${name}" not provided`));
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as { storage: AuthStorage },
+  },
+  actors: {
+    login: fromPromise<SessionOutput, LoginInput>(notProvided('login')),
+    register: fromPromise<SessionOutput, RegisterInput>(notProvided('register')),
+    loadSession: fromPromise<{ user: SessionUser }, { token: string }>(notProvided('loadSession')),
+  },
+  guards: {
+    hasStoredToken: ({ context }) => context.token !== null && context.token !== '',
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    forgetSession: ({ context }) => {
+      context.storage.clearToken();
+      context.storage.clearAuthError();
+    },
+    resetSession: assign({ user: null, token: null, error: null }),
+    clearStoredError: ({ context }) => context.storage.clearAuthError(),
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => ({
+    user: null,
+    token: input.storage.getToken(),
+    error: null,
+    storage: input.storage,
+  }),
+  initial: 'checking',
+  on: {
+    'auth.logout': { target: '.signedOut', actions: ['forgetSession', 'resetSession'] },
+    'auth.sessionExpired': { target: '.signedOut', actions: ['forgetSession', 'resetSession'] },
+    'auth.clearError': { actions: ['clearError', 'clearStoredError'] },
+  },
+  states: {
+    checking: {
+      always: [{ guard: 'hasStoredToken', target: 'restoring' }, { target: 'signedOut' }],
+    },
+    restoring: {
+      entry: 'clearError',
+      invoke: {
+        src: 'loadSession',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'signedIn', actions: assign({ user: ({ event }) => event.output.user }) },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            ({ context, event }) => {
+              if (profileRejectsToken(event.error)) context.storage.clearToken();
+            },
+            assign({ user: null, token: null, error: ({ event }) => profileFailureMessage(event.error) }),
+          ],
+        },
+      },
+    },
+    signedOut: {
+      on: {
+        'auth.login': 'loggingIn',
+        'auth.register': 'registering',
+      },
+    },
+    loggingIn: {
+      entry: 'clearError',
+      invoke: {
+        src: 'login',
+        input: ({ event }) => {
+          if (event.type !== 'auth.login') throw new Error(`authMachine: unexpected ${event.type}`);
+          return event.input;
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            ({ context, event }) => {
+              context.storage.setToken(event.output.token);
+              context.storage.clearAuthError();
+            },
+            assign({ user: ({ event }) => event.output.user, token: ({ event }) => event.output.token }),
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            assign({ error: ({ event }) => authFailureMessage(event.error, LOGIN_FAILED) }),
+            ({ context }) => context.storage.setAuthError(context.error ?? LOGIN_FAILED),
+          ],
+        },
+      },
+    },
+    registering: {
+      entry: 'clearError',
+      invoke: {
+        src: 'register',
+        input: ({ event }) => {
+          if (event.type !== 'auth.register') throw new Error(`authMachine: unexpected ${event.type}`);
+          return event.input;
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            ({ context, event }) => {
+              context.storage.setToken(event.output.token);
+              context.storage.clearAuthError();
+            },
+            assign({ user: ({ event }) => event.output.user, token: ({ event }) => event.output.token }),
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: assign({
+            error: ({ event }) => authFailureMessage(event.error, REGISTRATION_FAILED, true),
+          }),
+        },
+      },
+    },
+    signedIn: {},
+  },
+});
+
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+/** True while a request is out or the stored session is still being checked. */
+export function isAuthLoading(state: AuthSnapshot): boolean {
+  return (
+    state.matches('loggingIn') ||
+    state.matches('registering') ||
+    state.matches('restoring') ||
+    state.matches('checking')
+  );
+}
+
+export function isAuthenticated(state: AuthSnapshot): boolean {
+  return state.matches('signedIn');
+}

@@ -1,0 +1,148 @@
+// Expense delete (section 4 "Expense delete", section 6, section 8 "Expense delete").
+import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { REDIRECT_AFTER_DELETE_MS } from '../widgets';
+
+export const DELETE_NOT_PAYER_TOOLTIP = 'Only the person who paid can delete this expense';
+export const DELETE_NOT_PAYER_WARNING =
+  "You can't delete this expense because you didn't pay for it. Only the person who paid can delete it.";
+export const OPERATION_FAILED = 'Operation failed';
+/** The optimistic view of the detail screen while deleting and after success. */
+export const DELETING_VIEW = {
+  title: 'Deleting Expense',
+  note: 'Please wait while we delete this expense...',
+};
+export const DELETED_VIEW = {
+  title: 'Expense Deleted Successfully',
+  note: 'Redirecting you to the dashboard...',
+};
+/** The success toast (its wording is not in the spec). */
+export const EXPENSE_DELETED_TOAST = 'Expense deleted successfully';
+
+/** Only the person who paid may delete an expense. */
+export function canDeleteExpense(input: {
+  paidBy: string | null | undefined;
+  currentUserId: string;
+}): boolean {
+  return input.paidBy != null && input.paidBy === input.currentUserId;
+}
+
+/** The fallback by status when the server sent no message. */
+export function deleteExpenseDefaultMessage(status: number | undefined): string {
+  if (status === 401 || status === 403) return 'You are not authorized to delete this expense';
+  if (status === 404) return 'Expense not found';
+  if (status === 500) return 'Server error. Please try again later.';
+  return 'Failed to delete expense';
+}
+
+function messageIn(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !('message' in value)) return undefined;
+  const { message } = value as { message: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/**
+ * Section 8: the server's message if present, else by status. Reads the api client's normalised error
+ * ({ status, data, message }): the server's message is `data.message`, or `message` when a response arrived.
+ */
+export function deleteExpenseErrorMessage(failure: unknown): string {
+  if (typeof failure !== 'object' || failure === null) return deleteExpenseDefaultMessage(undefined);
+  const { status, data } = failure as { status?: unknown; data?: unknown };
+  const code = typeof status === 'number' ? status : undefined;
+  const server = messageIn(data) ?? (code !== undefined && code > 0 ? messageIn(failure) : undefined);
+  return server ?? deleteExpenseDefaultMessage(code);
+}
+
+export interface ExpenseDeleteInput {
+  expenseId: string;
+  paidBy: string | null | undefined;
+  currentUserId: string;
+}
+
+export interface ExpenseDeleteContext extends ExpenseDeleteInput {
+  /** The optimistic hide: the expense is shown as gone while deleting and after success. */
+  hidden: boolean;
+  error: string | null;
+  /** Set when a non-payer asks to delete. */
+  warning: string | null;
+  /** Set 500 ms after success: navigate to /dashboard. */
+  redirect: boolean;
+}
+
+export type ExpenseDeleteEvent =
+  | { type: 'delete.request' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.dismiss' };
+
+export type ExpenseDeleteEmitted =
+  | { type: 'delete.succeeded' }
+  | { type: 'delete.failed'; message: string }
+  | { type: 'delete.redirect' };
+
+export const expenseDeleteMachine = setup({
+  types: {
+    context: {} as ExpenseDeleteContext,
+    events: {} as ExpenseDeleteEvent,
+    input: {} as ExpenseDeleteInput,
+    emitted: {} as ExpenseDeleteEmitted,
+  },
+  actors: {
+    deleteExpense: fromPromise<unknown, { expenseId: string }>(() =>
+      Promise.reject(new Error('expenseDeleteMachine: actor "deleteExpense" not provided')),
+    ),
+  },
+  guards: {
+    isPayer: ({ context }) => canDeleteExpense(context),
+  },
+  delays: {
+    redirectDelay: REDIRECT_AFTER_DELETE_MS,
+  },
+}).createMachine({
+  id: 'expenseDelete',
+  context: ({ input }) => ({ ...input, hidden: false, error: null, warning: null, redirect: false }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'delete.request': [
+          { guard: 'isPayer', target: 'confirming', actions: assign({ error: null, warning: null }) },
+          { actions: assign({ warning: DELETE_NOT_PAYER_WARNING }) },
+        ],
+        'delete.dismiss': { actions: assign({ error: null, warning: null }) },
+      },
+    },
+    confirming: {
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': 'idle',
+      },
+    },
+    deleting: {
+      entry: assign({ hidden: true, error: null }),
+      invoke: {
+        src: 'deleteExpense',
+        input: ({ context }) => ({ expenseId: context.expenseId }),
+        onDone: 'deleted',
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ hidden: false, error: ({ event }) => deleteExpenseErrorMessage(event.error) }),
+            emit(({ context }) => ({ type: 'delete.failed' as const, message: context.error ?? '' })),
+          ],
+        },
+      },
+    },
+    deleted: {
+      entry: emit({ type: 'delete.succeeded' }),
+      after: {
+        redirectDelay: {
+          target: 'done',
+          actions: [assign({ redirect: true }), emit({ type: 'delete.redirect' })],
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type ExpenseDeleteSnapshot = SnapshotFrom<typeof expenseDeleteMachine>;

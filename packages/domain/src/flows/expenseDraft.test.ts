@@ -1,0 +1,201 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addParticipant,
+  buildExpensePayload,
+  canRemoveParticipant,
+  createDraft,
+  type ExpenseDraft,
+  expenseSaveAlert,
+  expenseSaveErrorMessage,
+  removeParticipant,
+  splitDetailsFromWire,
+  splitDetailsToWire,
+} from './expenseDraft';
+
+const me = { id: 'me', display_name: 'Me', registered: true };
+const bob = { id: 'bob', display_name: 'Bob', registered: true };
+const cat = { id: 'cat', display_name: 'Cat', registered: false };
+
+describe('createDraft', () => {
+  it('defaults: groceries, EUR, equal, the current user as sole participant and payer', () => {
+    expect(createDraft({ currentUser: me })).toEqual({
+      description: '',
+      category: 'groceries',
+      amount: '',
+      currency: 'EUR',
+      split_type: 'equal',
+      split_details: {},
+      participants: [me],
+      paid_by: 'me',
+      group_id: null,
+      groupName: '',
+    });
+  });
+  it("takes the user's default currency and split method, and a preselected group", () => {
+    const draft = createDraft({
+      currentUser: me,
+      currency: 'CZK',
+      splitType: 'shares',
+      group: { id: 'g', name: 'Flat' },
+    });
+    expect(draft).toMatchObject({ currency: 'CZK', split_type: 'shares', group_id: 'g', groupName: 'Flat' });
+    expect(draft.split_details).toEqual({ shares: { me: 1 } });
+    expect(createDraft({ currentUser: me, splitType: 'bogus' }).split_type).toBe('equal');
+  });
+});
+
+describe('participants', () => {
+  const base = addParticipant(addParticipant(createDraft({ currentUser: me }), bob), cat);
+
+  it('adding ignores someone already in', () => {
+    expect(addParticipant(base, bob).participants).toHaveLength(3);
+  });
+
+  it('the last participant and yourself cannot be removed', () => {
+    const alone = createDraft({ currentUser: me });
+    expect(canRemoveParticipant(alone, 'me', 'me')).toBe(false);
+    expect(removeParticipant(alone, 'me', 'me')).toBe(alone);
+    expect(canRemoveParticipant(base, 'me', 'me')).toBe(false);
+    expect(canRemoveParticipant(base, 'bob', 'me')).toBe(true);
+  });
+
+  it('removing the payer makes the current user the payer when present', () => {
+    const draft = removeParticipant({ ...base, paid_by: 'bob' }, 'bob', 'me');
+    expect(draft.paid_by).toBe('me');
+    expect(draft.participants.map((p) => p.id)).toEqual(['me', 'cat']);
+  });
+
+  it('else the first remaining participant', () => {
+    const editing: ExpenseDraft = { ...base, participants: [bob, cat, { id: 'dan' }], paid_by: 'bob' };
+    expect(removeParticipant(editing, 'bob', 'me').paid_by).toBe('cat');
+  });
+
+  it('percentages are spread again when people change; shares keep their values', () => {
+    const pct = {
+      ...base,
+      split_type: 'percentage' as const,
+      split_details: { percentages: { me: 50, bob: 25, cat: 25 } },
+    };
+    expect(removeParticipant(pct, 'cat', 'me').split_details).toEqual({ percentages: { me: 50, bob: 50 } });
+    const shares = {
+      ...base,
+      split_type: 'shares' as const,
+      split_details: { shares: { me: 3, bob: 2, cat: 1 } },
+    };
+    expect(addParticipant(shares, { id: 'dan' }).split_details).toEqual({
+      shares: { me: 3, bob: 2, cat: 1, dan: 1 },
+    });
+  });
+});
+
+describe('buildExpensePayload', () => {
+  const draft: ExpenseDraft = {
+    ...createDraft({ currentUser: me, group: { id: 'g1', name: 'Flat' } }),
+    description: '  Dinner ',
+    amount: '30.10',
+    participants: [me, bob, cat],
+  };
+
+  it('builds the payload: split_with is everyone but the payer', () => {
+    expect(buildExpensePayload(draft)).toEqual({
+      ok: true,
+      payload: {
+        description: 'Dinner',
+        amount: 30.1,
+        currency: 'EUR',
+        category: 'groceries',
+        group_id: 'g1',
+        split_type: 'equal',
+        paid_by: 'me',
+        split_with: ['bob', 'cat'],
+        participants: ['me', 'bob', 'cat'],
+        split_details: {},
+      },
+    });
+  });
+
+  it('leaves group_id out without a group', () => {
+    const result = buildExpensePayload({ ...draft, group_id: null });
+    expect(result.ok && 'group_id' in result.payload).toBe(false);
+  });
+
+  it('sends exact amounts as decimals', () => {
+    const result = buildExpensePayload({
+      ...draft,
+      split_type: 'exact',
+      split_details: { amounts: { me: 1000, bob: 1000, cat: 1010 } },
+    });
+    expect(result.ok && result.payload.split_details).toEqual({ amounts: { me: 10, bob: 10, cat: 10.1 } });
+  });
+
+  it('an unknown split type is rejected before sending', () => {
+    expect(buildExpensePayload({ ...draft, split_type: 'weird' as never })).toEqual({
+      ok: false,
+      errors: { split_type: 'Invalid split type' },
+    });
+  });
+
+  it('a blank description gives the section 5 message', () => {
+    expect(buildExpensePayload({ ...draft, description: ' ' })).toEqual({
+      ok: false,
+      errors: { description: 'Please enter a description for this expense' },
+    });
+  });
+
+  it('an amount not above zero gives no message', () => {
+    expect(buildExpensePayload({ ...draft, amount: '0' })).toEqual({ ok: false, errors: {} });
+    expect(buildExpensePayload({ ...draft, amount: '' })).toEqual({ ok: false, errors: {} });
+  });
+
+  it('shares with nobody holding a share give the alert text', () => {
+    expect(
+      buildExpensePayload({
+        ...draft,
+        split_type: 'shares',
+        split_details: { shares: { me: 0, bob: 0, cat: 0 } },
+      }),
+    ).toEqual({ ok: false, errors: { split_details: 'At least one participant must have shares' } });
+  });
+
+  it('details that do not add up are refused with the split message', () => {
+    const result = buildExpensePayload({
+      ...draft,
+      split_type: 'percentage',
+      split_details: { percentages: { me: 50, bob: 30, cat: 10 } },
+    });
+    expect(result).toEqual({ ok: false, errors: { split_details: 'Percentages must add up to 100%' } });
+  });
+});
+
+describe('split details on the wire', () => {
+  it('amounts and adjustments round-trip between minor units and decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), fc.integer({ min: -1e9, max: 1e9 })),
+        fc.constantFrom('EUR', 'JPY', 'CZK'),
+        (amounts, currency) => {
+          const details = { amounts, adjustments: amounts };
+          expect(splitDetailsFromWire(splitDetailsToWire(details, currency), currency)).toEqual(details);
+        },
+      ),
+    );
+  });
+  it('an amount with too many decimals is refused', () => {
+    expect(splitDetailsFromWire({ amounts: { a: 1.005 } }, 'EUR')).toBeNull();
+  });
+});
+
+describe('save error messages', () => {
+  it('server message, else own message, else "Unknown error occurred"', () => {
+    expect(expenseSaveErrorMessage({ status: 400, data: { message: 'Bad group' }, message: 'x' })).toBe(
+      'Bad group',
+    );
+    expect(expenseSaveErrorMessage({ status: 0, message: 'No response from server' })).toBe(
+      'No response from server',
+    );
+    expect(expenseSaveErrorMessage(new Error('boom'))).toBe('boom');
+    expect(expenseSaveErrorMessage(undefined)).toBe('Unknown error occurred');
+    expect(expenseSaveAlert({ data: { message: 'Bad group' } })).toBe('Error: Bad group');
+  });
+});

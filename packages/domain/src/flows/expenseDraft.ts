@@ -1,0 +1,218 @@
+// The new-expense draft (section 3) and its rules (sections 4 and 5), as pure functions the machine uses.
+import { DEFAULT_CATEGORY } from '../categories';
+import { DEFAULT_USER_CURRENCY } from '../currencies';
+import { parseMoney, toDecimal } from '../money';
+import {
+  DEFAULT_SPLIT_TYPE,
+  defaultSplitDetails,
+  isSplitType,
+  type SplitDetails,
+  type SplitType,
+  splitDetailsToWire,
+  trySplitExpense,
+  type WireSplitDetails,
+} from '../splits';
+
+// The wire form of split details lives in splits.ts (the server reads it too); re-exported for the flows.
+export { splitDetailsFromWire, splitDetailsToWire, type WireSplitDetails } from '../splits';
+import { type FieldErrors, validateExpense } from '../validation';
+
+export const PAYER_NOT_PARTICIPANT = 'The payer must be one of the participants';
+
+export interface DraftParticipant {
+  id: string;
+  display_name?: string | null;
+  email?: string | null;
+  name?: string | null;
+  /** false for people invited by e-mail who have not registered (shown as pending). */
+  registered?: boolean;
+}
+
+export interface ExpenseDraft {
+  description: string;
+  category: string;
+  /** Decimal text of the Amount field. */
+  amount: string;
+  currency: string;
+  split_type: SplitType;
+  /** Domain units: amounts and adjustments in minor units of `currency`. */
+  split_details: SplitDetails;
+  participants: DraftParticipant[];
+  paid_by: string;
+  group_id: string | null;
+  groupName: string;
+}
+
+/** The create/update expense payload (section 3 plus participants and split_details, design.md). */
+export interface ExpensePayload {
+  description: string;
+  amount: number;
+  currency: string;
+  category: string;
+  group_id?: string;
+  split_type: SplitType;
+  paid_by: string;
+  split_with: string[];
+  participants: string[];
+  split_details: WireSplitDetails;
+}
+
+export interface DraftDefaults {
+  currentUser: DraftParticipant;
+  currency?: string | null;
+  splitType?: string | null;
+  group?: { id: string; name: string } | null;
+}
+
+/** The starting draft: groceries, the user's currency (EUR), equal split, the current user as sole participant and payer. */
+export function createDraft(defaults: DraftDefaults): ExpenseDraft {
+  const split_type = isSplitType(defaults.splitType) ? defaults.splitType : DEFAULT_SPLIT_TYPE;
+  return {
+    description: '',
+    category: DEFAULT_CATEGORY,
+    amount: '',
+    currency: defaults.currency || DEFAULT_USER_CURRENCY,
+    split_type,
+    split_details: defaultSplitDetails(split_type, [defaults.currentUser.id]),
+    participants: [defaults.currentUser],
+    paid_by: defaults.currentUser.id,
+    group_id: defaults.group?.id ?? null,
+    groupName: defaults.group?.name ?? '',
+  };
+}
+
+export const participantIds = (draft: Pick<ExpenseDraft, 'participants'>) =>
+  draft.participants.map((p) => p.id);
+
+/**
+ * Details kept in step with the participants: percentages are spread again (they must total 100);
+ * shares, exact amounts and adjustments keep each remaining person's value, newcomers get the default.
+ */
+export function reconcileSplitDetails(
+  type: SplitType,
+  details: SplitDetails,
+  ids: readonly string[],
+): SplitDetails {
+  const defaults = defaultSplitDetails(type, ids);
+  const keep = (current: Record<string, number> | undefined, fallback: Record<string, number> | undefined) =>
+    Object.fromEntries(
+      ids.map((id) => [id, current && Object.hasOwn(current, id) ? current[id]! : (fallback?.[id] ?? 0)]),
+    );
+  switch (type) {
+    case 'equal':
+    case 'percentage':
+      return defaults;
+    case 'shares':
+      return { shares: keep(details.shares, defaults.shares) };
+    case 'exact':
+      return { amounts: keep(details.amounts, defaults.amounts) };
+    case 'adjustment':
+      return { adjustments: keep(details.adjustments, defaults.adjustments) };
+  }
+}
+
+export function addParticipant(draft: ExpenseDraft, person: DraftParticipant): ExpenseDraft {
+  if (!person.id || draft.participants.some((p) => p.id === person.id)) return draft;
+  const participants = [...draft.participants, person];
+  const split_details = reconcileSplitDetails(
+    draft.split_type,
+    draft.split_details,
+    participants.map((p) => p.id),
+  );
+  return { ...draft, participants, split_details };
+}
+
+/** Whether the cross is offered: never for yourself, never for the last participant. */
+export function canRemoveParticipant(draft: ExpenseDraft, id: string, currentUserId: string): boolean {
+  return id !== currentUserId && draft.participants.length > 1 && draft.participants.some((p) => p.id === id);
+}
+
+/** Removing the payer makes the current user the payer if still present, else the first remaining participant. */
+export function removeParticipant(draft: ExpenseDraft, id: string, currentUserId: string): ExpenseDraft {
+  if (!canRemoveParticipant(draft, id, currentUserId)) return draft;
+  const participants = draft.participants.filter((p) => p.id !== id);
+  let paid_by = draft.paid_by;
+  if (paid_by === id) {
+    paid_by = participants.some((p) => p.id === currentUserId) ? currentUserId : (participants[0]?.id ?? '');
+  }
+  const split_details = reconcileSplitDetails(
+    draft.split_type,
+    draft.split_details,
+    participants.map((p) => p.id),
+  );
+  return { ...draft, participants, paid_by, split_details };
+}
+
+export type DraftField = 'description' | 'participants' | 'split_type' | 'split_details';
+
+/** ok: false with no errors means the amount is not above zero: the form simply does not submit. */
+export type PayloadResult =
+  | { ok: true; payload: ExpensePayload }
+  | { ok: false; errors: FieldErrors<DraftField> };
+
+/** Only the participants' entries (the dialog may still hold someone who was removed). */
+function pickDetails(details: SplitDetails, ids: readonly string[]): SplitDetails {
+  const pick = (record: Record<string, number>) =>
+    Object.fromEntries(ids.filter((id) => Object.hasOwn(record, id)).map((id) => [id, record[id]!]));
+  const picked: SplitDetails = {};
+  for (const key of ['percentages', 'shares', 'amounts', 'adjustments'] as const) {
+    const record = details[key];
+    if (record) picked[key] = pick(record);
+  }
+  return picked;
+}
+
+/**
+ * The payload to send, or why not: the section 5 messages (an unknown split type gives "Invalid split type"
+ * before anything is sent), no message for an amount not above zero, and the split's own message when the
+ * details do not add up (the server recomputes the shares anyway).
+ */
+export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
+  const ids = participantIds(draft);
+  const errors = validateExpense({ ...draft, participants: ids });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const parsed = parseMoney(draft.amount, draft.currency);
+  if (!parsed.ok || parsed.value <= 0) return { ok: false, errors: {} };
+  if (!ids.includes(draft.paid_by)) return { ok: false, errors: { participants: PAYER_NOT_PARTICIPANT } };
+  const details = draft.split_type === 'equal' ? {} : pickDetails(draft.split_details, ids);
+  const split = trySplitExpense({
+    amount: parsed.value,
+    participants: ids,
+    split_type: draft.split_type,
+    details,
+  });
+  if (!split.ok) return { ok: false, errors: { split_details: split.error.message } };
+  return {
+    ok: true,
+    payload: {
+      description: draft.description.trim(),
+      amount: toDecimal(parsed.value, draft.currency),
+      currency: draft.currency,
+      category: draft.category,
+      ...(draft.group_id ? { group_id: draft.group_id } : {}),
+      split_type: draft.split_type,
+      paid_by: draft.paid_by,
+      split_with: ids.filter((id) => id !== draft.paid_by),
+      participants: ids,
+      split_details: splitDetailsToWire(details, draft.currency),
+    },
+  };
+}
+
+/** Section 8 "Create/edit expense": the server message, else the error's own message, else "Unknown error occurred". */
+export function expenseSaveErrorMessage(failure: unknown): string {
+  if (typeof failure === 'object' && failure !== null) {
+    const { data, message } = failure as { data?: unknown; message?: unknown };
+    if (typeof data === 'object' && data !== null && 'message' in data) {
+      const server = (data as { message: unknown }).message;
+      if (typeof server === 'string' && server.trim() !== '') return server;
+    }
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return 'Unknown error occurred';
+}
+
+/** The alert text: "Error: " followed by the message. */
+export function expenseSaveAlert(failure: unknown): string {
+  return `Error: ${expenseSaveErrorMessage(failure)}`;
+}

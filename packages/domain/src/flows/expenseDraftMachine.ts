@@ -1,0 +1,297 @@
+// The Create / Edit Expense screen's draft (sections 3, 4 "After actions", 5 "Expense").
+// editing -> (draft.submit, valid) -> saving -> saved. Create: the draft resets on success; edit: it is kept.
+// 'draft.saved' is emitted on success so the screen navigates (create: /dashboard, edit: /expenses/{id}).
+import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { currencyExponent } from '../currencies';
+import { defaultSplitDetails, isSplitType, type SplitDetails } from '../splits';
+import { type FieldErrors, INVALID_SPLIT_TYPE } from '../validation';
+import {
+  addParticipant,
+  buildExpensePayload,
+  createDraft,
+  type DraftField,
+  type DraftParticipant,
+  type ExpenseDraft,
+  type ExpensePayload,
+  expenseSaveErrorMessage,
+  removeParticipant,
+} from './expenseDraft';
+
+export interface ExpenseDraftInput {
+  currentUser: DraftParticipant;
+  /** The user's default currency (account settings); EUR without one. */
+  defaultCurrency?: string | null;
+  /** The user's default split method; equal without one. */
+  defaultSplitType?: string | null;
+  /** A group from the route (/groups/{id}/expenses/create): selected, its name shown. */
+  group?: { id: string; name: string } | null;
+  mode?: 'create' | 'edit';
+  /** The expense being edited. */
+  expenseId?: string | null;
+  /** A fresh idempotency key per draft version (e.g. crypto.randomUUID); retries of the same draft reuse it. */
+  newIdempotencyKey?: () => string;
+}
+
+export interface ExpenseDraftContext {
+  input: ExpenseDraftInput;
+  draft: ExpenseDraft;
+  splitDialogOpen: boolean;
+  errors: FieldErrors<DraftField>;
+  /** The message of a failed save (the alert reads "Error: " + it). */
+  saveError: string | null;
+  idempotencyKey: string | null;
+}
+
+type TextField = 'description' | 'amount' | 'currency' | 'category';
+
+export type ExpenseDraftEvent =
+  | { type: 'draft.change'; field: TextField; value: string }
+  | { type: 'draft.addParticipant'; participant: DraftParticipant }
+  | { type: 'draft.removeParticipant'; id: string }
+  | { type: 'draft.setPayer'; id: string }
+  | { type: 'draft.setSplitType'; splitType: string }
+  | { type: 'draft.setSplitDetails'; details: SplitDetails }
+  | { type: 'draft.openSplitDialog' }
+  | { type: 'draft.closeSplitDialog' }
+  | { type: 'draft.selectGroup'; group: { id: string; name: string } | null }
+  | { type: 'draft.groupText'; text: string }
+  | { type: 'draft.load'; values: Partial<ExpenseDraft> }
+  | { type: 'draft.reset' }
+  | { type: 'draft.submit' }
+  | { type: 'draft.dismissError' };
+
+export type ExpenseDraftEmitted = {
+  type: 'draft.saved';
+  mode: 'create' | 'edit';
+  expenseId: string | null;
+  result: unknown;
+};
+
+export interface SaveExpenseInput {
+  mode: 'create' | 'edit';
+  expenseId: string | null;
+  payload: ExpensePayload;
+  idempotencyKey: string | null;
+}
+
+function freshDraft(input: ExpenseDraftInput): ExpenseDraft {
+  return createDraft({
+    currentUser: input.currentUser,
+    currency: input.defaultCurrency,
+    splitType: input.defaultSplitType,
+    group: input.group,
+  });
+}
+
+/** A changed draft is another request: it gets another idempotency key. */
+const edited = (draft: ExpenseDraft) => ({ draft, idempotencyKey: null });
+
+export const expenseDraftMachine = setup({
+  types: {
+    context: {} as ExpenseDraftContext,
+    events: {} as ExpenseDraftEvent,
+    input: {} as ExpenseDraftInput,
+    emitted: {} as ExpenseDraftEmitted,
+  },
+  actors: {
+    saveExpense: fromPromise<unknown, SaveExpenseInput>(() =>
+      Promise.reject(new Error('expenseDraftMachine: actor "saveExpense" not provided')),
+    ),
+  },
+  guards: {
+    payloadReady: ({ context }) => buildExpensePayload(context.draft).ok,
+    isEdit: ({ context }) => context.input.mode === 'edit',
+  },
+  actions: {
+    reset: assign(({ context }) => ({
+      draft: freshDraft(context.input),
+      splitDialogOpen: false,
+      errors: {},
+      saveError: null,
+      idempotencyKey: null,
+    })),
+  },
+}).createMachine({
+  id: 'expenseDraft',
+  context: ({ input }) => ({
+    input,
+    draft: freshDraft(input),
+    splitDialogOpen: false,
+    errors: {},
+    saveError: null,
+    idempotencyKey: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'draft.change': {
+          actions: assign(({ context, event }) => {
+            const errors = { ...context.errors };
+            if (event.field === 'description') delete errors.description;
+            const draft = { ...context.draft, [event.field]: event.value };
+            // Exact amounts and adjustments are minor units: another exponent changes what they mean.
+            const minorDetails = draft.split_type === 'exact' || draft.split_type === 'adjustment';
+            if (
+              event.field === 'currency' &&
+              minorDetails &&
+              currencyExponent(event.value) !== currencyExponent(context.draft.currency)
+            ) {
+              draft.split_details = defaultSplitDetails(
+                draft.split_type,
+                draft.participants.map((p) => p.id),
+              );
+            }
+            return { ...edited(draft), errors };
+          }),
+        },
+        'draft.addParticipant': {
+          actions: assign(({ context, event }) => {
+            const { participants: _, ...errors } = context.errors;
+            return { ...edited(addParticipant(context.draft, event.participant)), errors };
+          }),
+        },
+        'draft.removeParticipant': {
+          actions: assign(({ context, event }) =>
+            edited(removeParticipant(context.draft, event.id, context.input.currentUser.id)),
+          ),
+        },
+        'draft.setPayer': {
+          guard: ({ context, event }) => context.draft.participants.some((p) => p.id === event.id),
+          actions: assign(({ context, event }) => edited({ ...context.draft, paid_by: event.id })),
+        },
+        'draft.setSplitType': [
+          {
+            guard: ({ event }) => isSplitType(event.splitType),
+            actions: assign(({ context, event }) => {
+              const split_type = isSplitType(event.splitType) ? event.splitType : context.draft.split_type;
+              const ids = context.draft.participants.map((p) => p.id);
+              const { split_type: _t, split_details: _d, ...errors } = context.errors;
+              return {
+                ...edited({
+                  ...context.draft,
+                  split_type,
+                  split_details: defaultSplitDetails(split_type, ids),
+                }),
+                splitDialogOpen: split_type !== 'equal',
+                errors,
+              };
+            }),
+          },
+          {
+            actions: assign(({ context }) => ({
+              errors: { ...context.errors, split_type: INVALID_SPLIT_TYPE },
+            })),
+          },
+        ],
+        'draft.setSplitDetails': {
+          actions: assign(({ context, event }) => {
+            const { split_details: _, ...errors } = context.errors;
+            return { ...edited({ ...context.draft, split_details: event.details }), errors };
+          }),
+        },
+        'draft.openSplitDialog': {
+          guard: ({ context }) => context.draft.split_type !== 'equal',
+          actions: assign({ splitDialogOpen: true }),
+        },
+        'draft.closeSplitDialog': { actions: assign({ splitDialogOpen: false }) },
+        'draft.selectGroup': {
+          guard: ({ context }) => context.input.mode !== 'edit',
+          actions: assign(({ context, event }) =>
+            edited({
+              ...context.draft,
+              group_id: event.group?.id ?? null,
+              groupName: event.group?.name ?? '',
+            }),
+          ),
+        },
+        'draft.groupText': {
+          guard: ({ context, event }) =>
+            context.input.mode !== 'edit' &&
+            context.draft.group_id !== null &&
+            event.text !== context.draft.groupName,
+          actions: assign(({ context }) => edited({ ...context.draft, group_id: null, groupName: '' })),
+        },
+        'draft.load': {
+          actions: assign(({ context, event }) => ({
+            ...edited({ ...context.draft, ...event.values }),
+            errors: {},
+            saveError: null,
+          })),
+        },
+        'draft.reset': { actions: 'reset' },
+        'draft.dismissError': { actions: assign({ saveError: null }) },
+        'draft.submit': [
+          {
+            guard: 'payloadReady',
+            target: 'saving',
+            actions: assign(({ context }) => ({
+              errors: {},
+              saveError: null,
+              idempotencyKey: context.idempotencyKey ?? context.input.newIdempotencyKey?.() ?? null,
+            })),
+          },
+          {
+            actions: assign(({ context }) => {
+              const result = buildExpensePayload(context.draft);
+              return { errors: result.ok ? {} : result.errors };
+            }),
+          },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveExpense',
+        input: ({ context }) => {
+          const result = buildExpensePayload(context.draft);
+          if (!result.ok) throw new Error('expenseDraftMachine: the draft changed before saving');
+          return {
+            mode: context.input.mode ?? 'create',
+            expenseId: context.input.expenseId ?? null,
+            payload: result.payload,
+            idempotencyKey: context.idempotencyKey,
+          };
+        },
+        onDone: [
+          {
+            guard: 'isEdit',
+            target: 'saved',
+            actions: emit(({ context, event }) => ({
+              type: 'draft.saved' as const,
+              mode: 'edit' as const,
+              expenseId: context.input.expenseId ?? null,
+              result: event.output,
+            })),
+          },
+          {
+            target: 'saved',
+            actions: [
+              emit(({ event }) => ({
+                type: 'draft.saved' as const,
+                mode: 'create' as const,
+                expenseId: null,
+                result: event.output,
+              })),
+              'reset',
+            ],
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: assign({ saveError: ({ event }) => expenseSaveErrorMessage(event.error) }),
+        },
+      },
+    },
+    saved: {
+      on: { 'draft.reset': { target: 'editing', actions: 'reset' } },
+    },
+  },
+});
+
+export type ExpenseDraftSnapshot = SnapshotFrom<typeof expenseDraftMachine>;
+
+/** "Saving..." on the Save button. */
+export function isSavingExpense(state: ExpenseDraftSnapshot): boolean {
+  return state.matches('saving');
+}

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addMinor,
+  formatMoney,
+  formatMoneyWithSymbol,
+  parseMoney,
+  roundDecimalText,
+  sumMinor,
+  toDecimal,
+} from './money';
+import { minorArb } from './testing/arbitraries';
+
+const ok = (value: number) => ({ ok: true, value });
+const err = (error: string) => ({ ok: false, error });
+
+describe('parseMoney reads decimal text exactly', () => {
+  it('reads strings and numbers into minor units without float arithmetic', () => {
+    expect(parseMoney('12.50')).toEqual(ok(1250));
+    expect(parseMoney(' 12.5 ')).toEqual(ok(1250));
+    expect(parseMoney(12.5)).toEqual(ok(1250));
+    expect(parseMoney(0.07)).toEqual(ok(7)); // 0.07 * 100 is 7.000000000000001 in floats
+    expect(parseMoney(1.15)).toEqual(ok(115)); // 1.15 * 100 is 114.99999999999999
+    expect(parseMoney('95')).toEqual(ok(9500));
+    expect(parseMoney('-3.20')).toEqual(ok(-320));
+    expect(parseMoney('.5')).toEqual(ok(50));
+    expect(parseMoney('12.500')).toEqual(ok(1250));
+    expect(parseMoney(1e-2)).toEqual(ok(1));
+  });
+
+  it('rejects empty, non-numeric, NaN and Infinity with clear messages', () => {
+    expect(parseMoney('')).toEqual(err('Amount is required'));
+    expect(parseMoney('   ')).toEqual(err('Amount is required'));
+    expect(parseMoney('abc')).toEqual(err('Amount must be a number'));
+    expect(parseMoney('1,50')).toEqual(err('Amount must be a number'));
+    expect(parseMoney('1e3')).toEqual(err('Amount must be a number'));
+    expect(parseMoney('.')).toEqual(err('Amount must be a number'));
+    expect(parseMoney(Number.NaN)).toEqual(err('Amount must be a number'));
+    expect(parseMoney(Number.POSITIVE_INFINITY)).toEqual(err('Amount must be a finite number'));
+  });
+
+  it('rejects more decimals than the currency has (never rounds a cent away)', () => {
+    expect(parseMoney('1.005')).toEqual(err('Amount can have at most 2 decimal places'));
+    expect(parseMoney(0.1 + 0.2)).toEqual(err('Amount can have at most 2 decimal places'));
+    expect(parseMoney(1e-7)).toEqual(err('Amount can have at most 2 decimal places'));
+    expect(parseMoney('1200', 'JPY')).toEqual(ok(1200));
+    expect(parseMoney('1200.00', 'JPY')).toEqual(ok(1200));
+    expect(parseMoney('12.5', 'JPY')).toEqual(err('Amounts in JPY must be whole numbers'));
+    expect(parseMoney('1', 'XYZ')).toEqual(err('Unknown currency XYZ'));
+  });
+
+  it('rejects amounts beyond Number.MAX_SAFE_INTEGER minor units', () => {
+    expect(parseMoney('90071992547409.91')).toEqual(ok(Number.MAX_SAFE_INTEGER));
+    expect(parseMoney('90071992547409.92')).toEqual(err('Amount is too large'));
+    expect(parseMoney(1e21)).toEqual(err('Amount is too large'));
+    expect(parseMoney('-90071992547409.92')).toEqual(err('Amount is too large'));
+  });
+});
+
+describe('formatMoney shows exactly two decimals', () => {
+  it('formats positive, negative, small and zero amounts', () => {
+    expect(formatMoney(1250)).toBe('12.50');
+    expect(formatMoney(-1250)).toBe('-12.50');
+    expect(formatMoney(5)).toBe('0.05');
+    expect(formatMoney(-5)).toBe('-0.05');
+    expect(formatMoney(0)).toBe('0.00');
+    expect(formatMoney(123456789)).toBe('1234567.89');
+    expect(formatMoney(1200, 'JPY')).toBe('1200.00');
+  });
+
+  it('puts the currency symbol after the minus sign', () => {
+    expect(formatMoneyWithSymbol(1250, 'EUR')).toBe('€12.50');
+    expect(formatMoneyWithSymbol(-1250, 'EUR')).toBe('-€12.50');
+    expect(formatMoneyWithSymbol(99, 'CZK')).toBe('Kč0.99');
+    expect(formatMoneyWithSymbol(1000, 'GBP')).toBe('£10.00');
+    expect(formatMoneyWithSymbol(1000, 'XYZ')).toBe('XYZ10.00');
+  });
+
+  it('refuses to format something that is not whole minor units', () => {
+    expect(() => formatMoney(1.5)).toThrow('whole number of minor units');
+  });
+});
+
+describe('money round-trips between minor units and decimals', () => {
+  it('parseMoney(formatMoney(m)) is m for every safe amount', () => {
+    fc.assert(
+      fc.property(minorArb(), (m) => {
+        expect(parseMoney(formatMoney(m))).toEqual(ok(m));
+        expect(parseMoney(formatMoney(m, 'JPY'), 'JPY')).toEqual(ok(m));
+      }),
+    );
+  });
+
+  it('the JSON decimal reads back to the same minor units (|m| < 10^15)', () => {
+    const m15 = 10 ** 15 - 1;
+    fc.assert(
+      fc.property(fc.integer({ min: -m15, max: m15 }), fc.constantFrom('EUR', 'JPY', 'USD'), (m, cur) => {
+        const decimal = toDecimal(m, cur);
+        expect(parseMoney(decimal, cur)).toEqual(ok(m));
+        expect(parseMoney(JSON.parse(JSON.stringify(decimal)) as number, cur)).toEqual(ok(m));
+      }),
+    );
+  });
+
+  it('toDecimal refuses an amount that a JSON number cannot carry exactly', () => {
+    expect(() => toDecimal(Number.MAX_SAFE_INTEGER)).toThrow('too large to write exactly as a decimal');
+  });
+});
+
+describe('sums stay within safe integers', () => {
+  it('adds exactly and throws instead of losing a cent to overflow', () => {
+    expect(sumMinor([1, 2, 3])).toBe(6);
+    expect(addMinor(-5, 5)).toBe(0);
+    expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow('Total is too large');
+    expect(() => addMinor(0.5, 1)).toThrow('whole number');
+    expect(sumMinor([Number.MAX_SAFE_INTEGER, 1, -1])).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe('roundDecimalText rounds the exact decimal, halves away from zero', () => {
+  it('rounds 1.005 up even though the float is below it', () => {
+    expect(roundDecimalText(1.005, 2)).toBe('1.01');
+    expect(roundDecimalText(-1.005, 2)).toBe('-1.01');
+    expect(roundDecimalText(33.333333, 2)).toBe('33.33');
+    expect(roundDecimalText(5, 2)).toBe('5.00');
+    expect(roundDecimalText(-0.001, 2)).toBe('0.00');
+  });
+});

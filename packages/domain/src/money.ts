@@ -1,0 +1,183 @@
+// Integer minor units inside, decimals only at the edges. Nothing here multiplies a float by 100:
+// decimal input is read from its text (a number through its shortest decimal text, String(n)).
+import { currencyExponent, currencySymbol, getCurrency } from './currencies';
+
+/** An amount in integer minor units of some currency (cents for EUR, yen for JPY). */
+export type Minor = number & { readonly __minor: unique symbol };
+
+export type MoneyResult = { ok: true; value: Minor } | { ok: false; error: string };
+
+export const ZERO_MINOR = 0 as Minor;
+
+export function isMinor(value: unknown): value is Minor {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/** Brands a number as minor units; throws a RangeError unless it is a safe integer. */
+export function asMinor(value: number, label = 'Amount'): Minor {
+  if (!isMinor(value)) {
+    throw new RangeError(
+      Number.isInteger(value) ? `${label} is too large` : `${label} must be a whole number of minor units`,
+    );
+  }
+  return value;
+}
+
+export function addMinor(a: number, b: number): Minor {
+  return asMinor(asMinor(a) + asMinor(b), 'Total');
+}
+
+export function subtractMinor(a: number, b: number): Minor {
+  return asMinor(asMinor(a) - asMinor(b), 'Difference');
+}
+
+/** Sum of minor amounts; throws a RangeError when a value or the total leaves the safe integer range. */
+export function sumMinor(values: Iterable<number>): Minor {
+  let total = 0n;
+  for (const v of values) total += BigInt(asMinor(v));
+  if (total > BigInt(Number.MAX_SAFE_INTEGER) || total < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError('Total is too large');
+  }
+  return Number(total) as Minor;
+}
+
+// ---- exact decimals -------------------------------------------------------------------------------
+
+/** A decimal number held exactly: (negative ? -1 : 1) * coefficient / 10^scale, no trailing zeros. */
+export interface ExactDecimal {
+  readonly negative: boolean;
+  readonly coefficient: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL_TEXT = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/** Reads "12", "-0.5", "+3.", ".25"; null when the text is not a plain decimal number. */
+export function parseDecimalText(text: string): ExactDecimal | null {
+  const m = DECIMAL_TEXT.exec(text);
+  if (!m) return null;
+  const int = m[2] ?? '';
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  if (int === '' && (m[3] ?? '') === '') return null;
+  const coefficient = BigInt(`${int}${frac}` || '0');
+  return { negative: m[1] === '-' && coefficient !== 0n, coefficient, scale: frac.length };
+}
+
+/** The exact decimal a finite number stands for, read from its shortest text (so 0.1 is 1/10). */
+export function decimalOfNumber(value: number): ExactDecimal {
+  if (!Number.isFinite(value)) throw new RangeError('Not a finite number');
+  const text = String(value);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return parseDecimalText(text)!;
+  const [, sign = '', int = '', frac = '', exp = '0'] = m;
+  const digits = int + frac;
+  const point = int.length + Number(exp);
+  let plain: string;
+  if (point <= 0) plain = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) plain = digits + '0'.repeat(point - digits.length);
+  else plain = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return parseDecimalText(sign + plain)!;
+}
+
+/** The decimal as an integer count of 10^-scale units; null when it has more decimals than scale. */
+export function scaleDecimal(value: ExactDecimal, scale: number): bigint | null {
+  if (value.scale > scale) return null;
+  const scaled = value.coefficient * 10n ** BigInt(scale - value.scale);
+  return value.negative ? -scaled : scaled;
+}
+
+/** Writes units of 10^-scale as decimal text with exactly `scale` decimals: (-1250n, 2) -> "-12.50". */
+export function formatScaled(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale);
+  return `${negative ? '-' : ''}${int}${scale > 0 ? `.${frac}` : ''}`;
+}
+
+/** Rounds an exact decimal to `decimals` places, halves away from zero, and writes it with that many. */
+export function roundDecimalText(value: number, decimals: number): string {
+  const d = decimalOfNumber(value);
+  let units: bigint;
+  if (d.scale <= decimals) units = d.coefficient * 10n ** BigInt(decimals - d.scale);
+  else {
+    const divisor = 10n ** BigInt(d.scale - decimals);
+    units = (d.coefficient * 2n + divisor) / (2n * divisor);
+  }
+  return formatScaled(d.negative && units !== 0n ? -units : units, decimals);
+}
+
+// ---- money at the edges ---------------------------------------------------------------------------
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Reads a decimal amount ("12.50", 12.5, "-3") into minor units of `currency` (default: two decimals).
+ * Negative amounts are accepted (adjustments); callers that need a positive amount check `value > 0`.
+ */
+export function parseMoney(input: string | number, currency?: string): MoneyResult {
+  if (currency !== undefined && !getCurrency(currency)) return fail(`Unknown currency ${currency}`);
+  let decimal: ExactDecimal | null;
+  if (typeof input === 'number') {
+    if (Number.isNaN(input)) return fail('Amount must be a number');
+    if (!Number.isFinite(input)) return fail('Amount must be a finite number');
+    decimal = decimalOfNumber(input);
+  } else if (typeof input === 'string') {
+    const text = input.trim();
+    if (text === '') return fail('Amount is required');
+    decimal = parseDecimalText(text);
+    if (!decimal) return fail('Amount must be a number');
+  } else {
+    return fail('Amount must be a number');
+  }
+  const exponent = currencyExponent(currency);
+  const units = scaleDecimal(decimal, exponent);
+  if (units === null) {
+    return fail(
+      exponent === 0
+        ? `Amounts in ${currency} must be whole numbers`
+        : `Amount can have at most ${exponent} decimal places`,
+    );
+  }
+  if (units > MAX_SAFE || units < -MAX_SAFE) return fail('Amount is too large');
+  return { ok: true, value: Number(units) as Minor };
+}
+
+function fail(error: string): MoneyResult {
+  return { ok: false, error };
+}
+
+/** Like parseMoney but throws a RangeError with the same message. */
+export function parseMoneyOrThrow(input: string | number, currency?: string): Minor {
+  const result = parseMoney(input, currency);
+  if (!result.ok) throw new RangeError(result.error);
+  return result.value;
+}
+
+/** "12.50": exactly two decimals whatever the currency (JPY 1200 -> "1200.00"); negatives "-12.50". */
+export function formatMoney(minor: number, currency?: string): string {
+  const exponent = currencyExponent(currency);
+  return formatScaled(BigInt(asMinor(minor)) * 10n ** BigInt(2 - exponent), 2);
+}
+
+/** "€12.50" / "-€12.50"; an unknown code stands in for its symbol ("XYZ12.50"). */
+export function formatMoneyWithSymbol(minor: number, currency: string): string {
+  const text = formatMoney(minor, currency);
+  const symbol = currencySymbol(currency);
+  return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+}
+
+/**
+ * The decimal number for JSON (1250 -> 12.5): Number() of the exact decimal text. A double carries any
+ * decimal of up to 15 significant digits back to the same text, so this is exact for |minor| < 10^15;
+ * beyond that it throws rather than let a cent drift (checked, not assumed).
+ */
+export function toDecimal(minor: number, currency?: string): number {
+  const exponent = currencyExponent(currency);
+  const units = BigInt(asMinor(minor));
+  const decimal = Number(formatScaled(units, exponent));
+  if (scaleDecimal(decimalOfNumber(decimal), exponent) !== units) {
+    throw new RangeError('Amount is too large to write exactly as a decimal');
+  }
+  return decimal;
+}

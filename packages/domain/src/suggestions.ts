@@ -1,0 +1,103 @@
+// The Settle Up dialog's suggestions: each transfer of the plan with the figures that explain it.
+import type { BalancesByCurrency } from './balances';
+import { netBalances } from './balances';
+import { formatMoneyWithSymbol, formatScaled, sumMinor } from './money';
+import { minimalTransfers, type Transfer } from './settle';
+
+export interface SuggestionParty {
+  id: string;
+  display_name: string;
+}
+
+/** Amounts in minor units (the server writes them as decimals with toDecimal). */
+export interface SettlementSuggestion {
+  payer: SuggestionParty;
+  receiver: SuggestionParty;
+  amount: number;
+  currency: string;
+  /** amount / the payer's whole debt x 100, rounded half up to 2 decimals. */
+  settles_percentage: number;
+  /** pairwise debts / suggested transfers, rounded half up to 2 decimals (>= 1). */
+  simplification_factor: number;
+  explanation: string;
+  impact: {
+    /** Sum of what every debtor owes now. */
+    current_total_debt: number;
+    /** What debtors would still owe after this one transfer: current_total_debt - amount. */
+    remaining_debt: number;
+  };
+}
+
+export interface SuggestionInput {
+  currency: string;
+  /** member id -> net balance (positive: is owed). Sums to zero. */
+  balances: Record<string, number>;
+  /** Debts before simplification (pairwiseDebts for this currency); only their count is used. */
+  pairwiseDebts: readonly Transfer[];
+  /** member id -> display name; the id is shown when missing. */
+  names?: Record<string, string>;
+}
+
+/** round(numerator x scale / denominator), halves up, exactly (positive integers). */
+function roundedRatio(numerator: number, denominator: number, scale: bigint): bigint {
+  const d = BigInt(denominator);
+  return (BigInt(numerator) * scale * 2n + d) / (2n * d);
+}
+
+/** Suggestions for one currency: the minimal plan, each transfer described. */
+export function suggestSettlements(input: SuggestionInput): SettlementSuggestion[] {
+  return describeTransfers({ ...input, transfers: minimalTransfers(input.balances) });
+}
+
+/** Describes a given plan (normally minimalTransfers of the same balances). */
+export function describeTransfers(
+  input: SuggestionInput & { transfers: readonly Transfer[] },
+): SettlementSuggestion[] {
+  const { currency, balances, transfers, names = {} } = input;
+  if (transfers.length === 0) return [];
+  const name = (id: string) => names[id] || id;
+  const currentTotalDebt = sumMinor(Object.values(balances).map((v) => (v < 0 ? -v : 0)));
+  const pairs = input.pairwiseDebts.filter((d) => d.amount !== 0).length;
+  const factor = Number(roundedRatio(pairs, transfers.length, 100n)) / 100;
+
+  return transfers.map((t) => {
+    const debt = -(balances[t.from] ?? 0);
+    if (debt <= 0) throw new RangeError(`${t.from} owes nothing in ${currency}`);
+    const hundredths = roundedRatio(t.amount, debt, 10000n);
+    const payer = name(t.from);
+    const receiver = name(t.to);
+    const money = formatMoneyWithSymbol(t.amount, currency);
+    const explanation =
+      t.amount === debt
+        ? `${payer} pays ${receiver} ${money} to settle ${payer}'s whole debt.`
+        : `${payer} pays ${receiver} ${money}, ${formatScaled(hundredths, 2)}% of the ${formatMoneyWithSymbol(debt, currency)} ${payer} owes.`;
+    return {
+      payer: { id: t.from, display_name: payer },
+      receiver: { id: t.to, display_name: receiver },
+      amount: t.amount,
+      currency,
+      settles_percentage: Number(hundredths) / 100,
+      simplification_factor: factor,
+      explanation,
+      impact: { current_total_debt: currentTotalDebt, remaining_debt: currentTotalDebt - t.amount },
+    };
+  });
+}
+
+/** Suggestions for every currency of a group, currencies in code order. */
+export function suggestSettlementsByCurrency(
+  balances: BalancesByCurrency,
+  pairwiseDebtsByCurrency: Record<string, readonly Transfer[]>,
+  names?: Record<string, string>,
+): SettlementSuggestion[] {
+  return Object.keys(balances)
+    .sort()
+    .flatMap((currency) =>
+      suggestSettlements({
+        currency,
+        balances: netBalances(balances[currency]),
+        pairwiseDebts: pairwiseDebtsByCurrency[currency] ?? [],
+        names,
+      }),
+    );
+}
