@@ -1,0 +1,145 @@
+import { RATE_LIMIT_VARIABLES } from './config-security';
+
+/** Every environment variable the server reads: the README and CONFIG.md show this table. */
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+const RATE_LIMIT_DESCRIPTIONS: Record<(typeof RATE_LIMIT_VARIABLES)[number][0], string> = {
+  RATE_LIMIT_LOGIN_ADDRESS: 'Login attempts per client address.',
+  RATE_LIMIT_LOGIN_EMAIL: 'Login attempts per e-mail, from any address.',
+  RATE_LIMIT_LOGIN_FAILURES: 'Wrong passwords per client address and e-mail (a correct one clears them).',
+  RATE_LIMIT_REGISTER_ADDRESS: 'Registration attempts per client address.',
+  RATE_LIMIT_REGISTER_EMAIL: 'Registration attempts per e-mail, from any address, whatever their outcome.',
+  RATE_LIMIT_PASSPHRASE_FAILURES: 'Wrong registration passphrases per client address.',
+  RATE_LIMIT_LOOKUPS:
+    'Calls that reveal whether an e-mail has an account (check-email, user search beyond connected people, invite, add a member) per signed-in account.',
+  RATE_LIMIT_WRITES: 'Changes (POST, PUT, PATCH, DELETE) per signed-in account.',
+};
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    description: 'Interface to listen on. Use `0.0.0.0` to accept connections from other machines.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PGlite)',
+    description:
+      'PostgreSQL connection string (`postgres://user@host:5432/db`). Unset: the embedded PGlite database in `DATA_DIR/pglite`. `memory://` keeps PGlite in memory (lost on exit).',
+  },
+  {
+    name: 'DATA_DIR',
+    default: '`data/` at the repository root',
+    description: 'Folder for the embedded database and the generated passphrase and token secret.',
+  },
+  {
+    name: 'REGISTRATION_PASSPHRASE',
+    default: '(generated)',
+    description:
+      'Shared passphrase needed to create an account. Unset: generated once, kept in `DATA_DIR/passphrase` and printed at start.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated)',
+    description:
+      'Secret that signs sign-in tokens (at least 32 characters). Unset: generated once and kept in `DATA_DIR/jwt-secret` (mode 0600). Changing it signs everyone out.',
+  },
+  {
+    name: 'TOKEN_TTL',
+    default: '7d',
+    description: 'How long a sign-in token lasts: a number with `s`, `m`, `h` or `d` (`7d`, `12h`, `3600s`).',
+  },
+  {
+    name: 'RECAPTCHA_SECRET',
+    default: '(unset: off)',
+    description:
+      'reCAPTCHA v3 secret key. When set, login and registration require a passing reCAPTCHA token.',
+  },
+  {
+    name: 'RECAPTCHA_SITE_KEY',
+    default: '(unset)',
+    description: 'reCAPTCHA v3 site key sent to the web app. Required when `RECAPTCHA_SECRET` is set.',
+  },
+  {
+    name: 'RECAPTCHA_VERIFY_URL',
+    default: 'https://www.google.com/recaptcha/api/siteverify',
+    description: 'Where reCAPTCHA tokens are verified.',
+  },
+  {
+    name: 'RECAPTCHA_MIN_SCORE',
+    default: '0.5',
+    description: 'Lowest reCAPTCHA score (0 to 1) accepted as human.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: e-mails are logged)',
+    description: 'SMTP server for invitation e-mails (`smtp://user:pass@host:587`).',
+  },
+  { name: 'MAIL_FROM', default: 'Kitty <kitty@localhost>', description: 'Sender address of e-mails.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'Address people use to reach the app; used in links inside e-mails.',
+  },
+  {
+    name: 'ADMIN_EMAILS',
+    default: '(none)',
+    description: 'Comma-separated e-mail addresses of administrators (may change the app configuration).',
+  },
+  {
+    name: 'WEB_DIST',
+    default: '`packages/web/dist`',
+    description: 'Folder of the built web app served at `/` (build it with `pnpm build`).',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Which reverse proxies to believe about the client (`X-Forwarded-For`, `X-Forwarded-Proto`). `false`: the connecting address is the client and those headers are ignored. `true`: any proxy (only when nothing can reach the server directly). A number of proxy hops, or comma-separated addresses and CIDRs (`127.0.0.1`, `10.0.0.0/8`, `loopback`). Behind a proxy, set it: the per-address rate limits and HSTS depend on it.',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(none: CORS closed)',
+    description:
+      'Comma-separated origins (`https://app.example.com`, exact match) whose web pages may call the API. Unset: no cross-origin access.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset: in memory)',
+    description:
+      'Redis (`redis://127.0.0.1:6379`) holding the rate-limit counters, so several server processes share them. Unset: each process counts in its own memory. If Redis stops answering, each process counts in memory until it is back.',
+  },
+  ...RATE_LIMIT_VARIABLES.map(([name, , fallback]) => ({
+    name,
+    default: fallback,
+    description: `${RATE_LIMIT_DESCRIPTIONS[name]} Format \`count/window\` (window in \`s\`, \`m\`, \`h\` or \`d\`) or \`off\`.`,
+  })),
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',
+  },
+];
+
+export function renderConfigTable(): string {
+  const rows = CONFIG_VARIABLES.map((v) => `| \`${v.name}\` | ${v.default} | ${v.description} |`);
+  return ['| variable | default | what it does |', '|---|---|---|', ...rows].join('\n');
+}
+
+export function renderConfigMarkdown(): string {
+  return [
+    '# Server configuration',
+    '',
+    'The server reads these environment variables at start. Every one is optional; a bad value stops the',
+    'server with a message naming the variable. This file is generated from `src/config-vars.ts`',
+    '(`npx tsx scripts/write-config-doc.ts` in `packages/server`); a test fails when it is stale.',
+    '',
+    renderConfigTable(),
+    '',
+  ].join('\n');
+}

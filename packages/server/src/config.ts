@@ -1,0 +1,204 @@
+import { join, resolve } from 'node:path';
+import { readSecurity, type SecurityConfig } from './config-security';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST } from './paths';
+import { generateJwtSecret, generatePassphrase, readOrCreateSecret } from './secrets';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string }
+  /** dataDir is a folder, or `memory://` for a database that lives only in memory. */
+  | { kind: 'pglite'; dataDir: string };
+
+export interface RecaptchaConfig {
+  secret: string;
+  siteKey: string;
+  verifyUrl: string;
+  minScore: number;
+}
+
+export interface Config extends SecurityConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  passphrase: string;
+  /** env: from REGISTRATION_PASSPHRASE; generated: created by this start; stored: read from DATA_DIR. */
+  passphraseSource: 'env' | 'generated' | 'stored';
+  passphraseFile: string | null;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  recaptcha: RecaptchaConfig | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmails: string[];
+  webDist: string;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment into a typed config; creates the generated secrets in DATA_DIR when needed. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const check = <T>(name: string, parse: (raw: string) => T, fallback: T): T => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    try {
+      return parse(raw);
+    } catch (error) {
+      problems.push(`${name} ${(error as Error).message} (got "${raw}")`);
+      return fallback;
+    }
+  };
+
+  const port = check('PORT', parsePort, 3000);
+  const host = read('HOST') ?? '127.0.0.1';
+  const dataDir = resolve(read('DATA_DIR') ?? DEFAULT_DATA_DIR);
+  const database = check('DATABASE_URL', parseDatabaseUrl, {
+    kind: 'pglite',
+    dataDir: join(dataDir, 'pglite'),
+  });
+  const tokenTtlSeconds = check('TOKEN_TTL', parseDuration, 7 * 24 * 3600);
+  const jwtSecretEnv = check('JWT_SECRET', parseJwtSecret, undefined);
+  const recaptcha = readRecaptcha(read, check, problems);
+  const smtpUrl = check('SMTP_URL', (raw) => parseUrl(raw, ['smtp:', 'smtps:']), null);
+  const publicUrl = check(
+    'PUBLIC_URL',
+    (raw) => parseUrl(raw, ['http:', 'https:']).replace(/\/+$/, ''),
+    null,
+  );
+  const adminEmails = (read('ADMIN_EMAILS') ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const logLevel = check('LOG_LEVEL', parseLogLevel, 'info');
+  const security = readSecurity(check);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const passphraseEnv = read('REGISTRATION_PASSPHRASE');
+  const passphrase = passphraseEnv
+    ? { value: passphraseEnv, created: false, file: null }
+    : readOrCreateSecret(dataDir, 'passphrase', generatePassphrase);
+  const jwtSecret = jwtSecretEnv ?? readOrCreateSecret(dataDir, 'jwt-secret', generateJwtSecret).value;
+
+  return {
+    port,
+    host,
+    database,
+    dataDir,
+    passphrase: passphrase.value,
+    passphraseSource: passphraseEnv ? 'env' : passphrase.created ? 'generated' : 'stored',
+    passphraseFile: passphrase.file,
+    jwtSecret,
+    tokenTtlSeconds,
+    recaptcha,
+    smtpUrl,
+    mailFrom: read('MAIL_FROM') ?? 'Kitty <kitty@localhost>',
+    publicUrl: publicUrl ?? `http://localhost:${port}`,
+    adminEmails,
+    webDist: resolve(read('WEB_DIST') ?? DEFAULT_WEB_DIST),
+    logLevel,
+    ...security,
+  };
+}
+
+function readRecaptcha(
+  read: (name: string) => string | undefined,
+  check: <T>(name: string, parse: (raw: string) => T, fallback: T) => T,
+  problems: string[],
+): RecaptchaConfig | null {
+  const secret = read('RECAPTCHA_SECRET');
+  const siteKey = read('RECAPTCHA_SITE_KEY');
+  const verifyUrl = check(
+    'RECAPTCHA_VERIFY_URL',
+    (raw) => parseUrl(raw, ['http:', 'https:']),
+    'https://www.google.com/recaptcha/api/siteverify',
+  );
+  const minScore = check('RECAPTCHA_MIN_SCORE', parseScore, 0.5);
+  if (!secret) return null;
+  if (!siteKey) {
+    problems.push('RECAPTCHA_SITE_KEY is required when RECAPTCHA_SECRET is set (the web app needs it)');
+    return null;
+  }
+  return { secret, siteKey, verifyUrl, minScore };
+}
+
+export function parsePort(raw: string): number {
+  const port = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error('must be a whole number between 0 and 65535');
+  }
+  return port;
+}
+
+export function parseDatabaseUrl(raw: string): DatabaseConfig {
+  if (raw === 'memory://') return { kind: 'pglite', dataDir: 'memory://' };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('must be a PostgreSQL URL like postgres://user@host:5432/kitty, or memory://');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error('must start with postgres:// or postgresql://, or be memory://');
+  }
+  return { kind: 'postgres', url: raw };
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** `7d`, `12h`, `30m`, `45s` or a bare number of seconds. */
+export function parseDuration(raw: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(raw);
+  const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] ?? 1) : 0;
+  if (!match || seconds < 60 || seconds > 366 * 86400) {
+    throw new Error('must be a duration between 1 minute and 366 days, like 7d, 12h, 30m or 3600s');
+  }
+  return seconds;
+}
+
+function parseJwtSecret(raw: string): string {
+  if (raw.length < 32) throw new Error('must be at least 32 characters long');
+  return raw;
+}
+
+function parseScore(raw: string): number {
+  const score = /^(0(\.\d+)?|1(\.0+)?)$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(score)) throw new Error('must be a number from 0 to 1, like 0.5');
+  return score;
+}
+
+function parseUrl(raw: string, protocols: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new Error(`must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function parseLogLevel(raw: string): LogLevel {
+  const level = raw.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`must be one of ${LOG_LEVELS.join(', ')}`);
+  return level as LogLevel;
+}

@@ -1,0 +1,39 @@
+import type { onRequestHookHandler } from 'fastify';
+import type { AttemptLimiter } from './auth/attempts';
+import type { Recaptcha } from './auth/recaptcha';
+import type { Tokens } from './auth/tokens';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Contract } from './http/contract';
+import type { RateLimiter } from './http/rate-limit';
+import type { CurrentUser } from './users/repo';
+
+/** Everything a route module or service needs, built once in buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  contract: Contract;
+  tokens: Tokens;
+  recaptcha: Recaptcha;
+  limits: {
+    /** Wrong passwords per client address and e-mail. */
+    login: AttemptLimiter;
+    /** Wrong registration passphrases per client address. */
+    passphrase: AttemptLimiter;
+    /** Requests per address, e-mail or account (RATE_LIMIT_*), in the same store as the two above. */
+    requests: RateLimiter;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    db: Db;
+    /** Answers 401 unless the request carries a valid token of a registered user; sets request.user. */
+    authenticate: onRequestHookHandler;
+  }
+  interface FastifyRequest {
+    /** The signed-in user on routes that require authentication; null elsewhere. */
+    user: CurrentUser | null;
+  }
+}

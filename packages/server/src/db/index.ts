@@ -1,0 +1,15 @@
+import type { DatabaseConfig } from '../config';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type { Db } from './types';
+
+export type { Db, QueryResult } from './types';
+export { DatabaseUnavailableError, isUnavailable } from './errors';
+
+export interface OpenDbOptions {
+  onIdleError?: (error: Error) => void;
+}
+
+export async function openDb(config: DatabaseConfig, options: OpenDbOptions = {}): Promise<Db> {
+  return config.kind === 'postgres' ? openPostgres(config.url, options) : openPglite(config.dataDir);
+}

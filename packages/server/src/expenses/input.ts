@@ -1,0 +1,105 @@
+import type { components } from '@kitty/api/schema';
+import {
+  DESCRIPTION_REQUIRED,
+  INVALID_SPLIT_TYPE,
+  isKnownCurrency,
+  isSplitType,
+  parseMoney,
+  type SplitDetails,
+  type SplitType,
+  trySplitDetailsFromWire,
+  trySplitExpense,
+} from '@kitty/domain';
+import { type FieldError, invalid } from '../http/errors';
+import type { ExpenseWrite, SplitWrite } from './repo';
+
+export type ExpenseInput = components['schemas']['ExpenseInput'];
+
+export const UNKNOWN_CATEGORY = 'category is not one of the expense categories';
+export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
+export const SPLIT_WITH_MISMATCH = 'split_with must list the participants other than the payer';
+export const INVALID_DATE = 'date must be a date and time like 2024-12-31T18:30:00Z';
+
+// Which map of split_details each split type reads (equal reads none).
+const DETAIL_KEY: Record<SplitType, keyof SplitDetails | null> = {
+  equal: null,
+  percentage: 'percentages',
+  shares: 'shares',
+  exact: 'amounts',
+  adjustment: 'adjustments',
+};
+
+/** A request body read into what is written, minus the group: every share computed by the domain. */
+export type ParsedExpense = Omit<ExpenseWrite, 'group_id'>;
+
+/**
+ * Reads and checks a create or update body: the amount and every split figure parsed exactly in the
+ * currency, the shares computed by `splitExpense` alone (whatever share a client sends is ignored), the
+ * category one of `categories`. Throws a 400 naming each failing field; people and groups are checked by
+ * the service.
+ */
+export function parseExpenseInput(
+  body: ExpenseInput,
+  categories: ReadonlySet<string>,
+  now: Date = new Date(),
+): ParsedExpense {
+  const errors: FieldError[] = [];
+  const description = body.description.trim();
+  if (description === '') errors.push({ field: 'description', message: DESCRIPTION_REQUIRED });
+  const currency = body.currency;
+  let amount = 0;
+  if (!isKnownCurrency(currency)) {
+    errors.push({ field: 'currency', message: `Unknown currency ${currency}` });
+  } else {
+    const parsed = parseMoney(body.amount, currency);
+    if (!parsed.ok) errors.push({ field: 'amount', message: parsed.error });
+    else if (parsed.value <= 0) errors.push({ field: 'amount', message: AMOUNT_NOT_POSITIVE });
+    else amount = parsed.value;
+  }
+  if (!categories.has(body.category)) errors.push({ field: 'category', message: UNKNOWN_CATEGORY });
+  const date = body.date === undefined ? now : new Date(body.date);
+  if (Number.isNaN(date.getTime())) errors.push({ field: 'date', message: INVALID_DATE });
+  const participants = body.participants;
+  const others = participants.filter((id) => id !== body.paid_by);
+  const splitWith = new Set(body.split_with);
+  if (splitWith.size !== others.length || others.some((id) => !splitWith.has(id))) {
+    errors.push({ field: 'split_with', message: SPLIT_WITH_MISMATCH });
+  }
+  if (errors.length > 0) throw invalid(...errors);
+
+  const split_type = body.split_type;
+  if (!isSplitType(split_type)) throw invalid({ field: 'split_type', message: INVALID_SPLIT_TYPE });
+  const key = DETAIL_KEY[split_type];
+  const wire = key && body.split_details?.[key] ? { [key]: body.split_details[key] } : {};
+  const details = trySplitDetailsFromWire(wire, currency);
+  if (!details.ok) throw invalid(splitFieldError(details.error));
+  const split = trySplitExpense({ amount, participants, split_type, details: details.details });
+  if (!split.ok) throw invalid(splitFieldError(split.error));
+
+  const splits: SplitWrite[] = participants.map((user_id) => ({
+    user_id,
+    amount_minor: split.shares[user_id] as number,
+    percentage: split_type === 'percentage' ? (details.details.percentages?.[user_id] ?? 0) : null,
+    shares: split_type === 'shares' ? (details.details.shares?.[user_id] ?? 0) : null,
+    adjustment_minor: split_type === 'adjustment' ? (details.details.adjustments?.[user_id] ?? 0) : null,
+  }));
+  return {
+    description,
+    amount_minor: amount,
+    currency,
+    category: body.category,
+    date,
+    notes: body.notes?.trim() ?? '',
+    paid_by: body.paid_by,
+    split_type,
+    split_details: details.details,
+    splits,
+  };
+}
+
+/** The domain's split fields named as the request names them ('split_details.percentages', ...). */
+function splitFieldError(error: { message: string; field?: string | undefined }): FieldError {
+  const field = error.field ?? 'split_details';
+  const top = field === 'amount' || field === 'participants' || field === 'split_type';
+  return { field: top ? field : `split_details.${field}`, message: error.message };
+}

@@ -1,0 +1,89 @@
+import type { Db } from '../db';
+import { isUuid } from '../db/ids';
+import { decodeCursor, encodeCursor, type PageKey, pageSize } from './cursor';
+import { type ExpenseJson, presentExpenses } from './present';
+
+export interface PageRequest {
+  /** 1 to 100, default 20. */
+  limit?: number;
+  /** The previous page's nextCursor; a cursor that is not one is a 400 on `cursor`. */
+  cursor?: string;
+}
+
+export interface ExpensePage {
+  expenses: ExpenseJson[];
+  nextCursor: string | null;
+}
+
+interface KeyRow {
+  id: string;
+  micros: string;
+}
+
+// The key of a row: `date` in exact microseconds (a JS Date would drop them) and the id.
+const MICROS_OF = (column: string) => `(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
+const FROM_MICROS = (param: string) => `('epoch'::timestamptz + ${param}::bigint * interval '1 microsecond')`;
+
+/**
+ * One page of a group's live expenses, newest first (date, then id). Reads limit + 1 keys from the
+ * (group_id, date, id) index after the cursor, then presents the page in a constant number of queries.
+ * Membership is the caller's business. The groups area uses it for the group detail's first page.
+ */
+export async function listGroupExpensesPage(
+  db: Db,
+  groupId: string,
+  page: PageRequest = {},
+): Promise<ExpensePage> {
+  const after = decodeCursor(page.cursor);
+  const limit = pageSize(page.limit);
+  if (!isUuid(groupId)) return { expenses: [], nextCursor: null };
+  const params: unknown[] = [groupId, limit + 1];
+  const { rows } = await db.query<KeyRow>(
+    `SELECT id, ${MICROS_OF('date')} AS micros FROM expenses
+      WHERE group_id = $1 AND deleted_at IS NULL ${after ? `AND (date, id) < (${FROM_MICROS('$3')}, $4::uuid)` : ''}
+      ORDER BY date DESC, id DESC LIMIT $2`,
+    after ? [...params, after.micros, after.id] : params,
+  );
+  return finish(db, rows, limit);
+}
+
+/**
+ * One page of the expenses a person paid or shares in, in any group or none, newest first. Each side is
+ * read from its own index in page order (expenses by payer and date; splits by person and the expense's
+ * date, see migration 0003), limit + 1 rows each, and merged: never the person's whole history.
+ */
+export async function listUserExpensesPage(
+  db: Db,
+  userId: string,
+  page: PageRequest = {},
+): Promise<ExpensePage> {
+  const after = decodeCursor(page.cursor);
+  const limit = pageSize(page.limit);
+  const paidAfter = after ? `AND (e.date, e.id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
+  const sharedAfter = after ? `AND (s.expense_date, s.expense_id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
+  const { rows } = await db.query<KeyRow>(
+    `WITH page AS (
+       (SELECT e.id, e.date FROM expenses e
+         WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${paidAfter}
+         ORDER BY e.date DESC, e.id DESC LIMIT $2)
+       UNION
+       (SELECT s.expense_id, s.expense_date FROM expense_splits s
+          JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL
+         WHERE s.user_id = $1 ${sharedAfter}
+         ORDER BY s.expense_date DESC, s.expense_id DESC LIMIT $2)
+     )
+     SELECT id, ${MICROS_OF('date')} AS micros FROM page ORDER BY date DESC, id DESC LIMIT $2`,
+    after ? [userId, limit + 1, after.micros, after.id] : [userId, limit + 1],
+  );
+  return finish(db, rows, limit);
+}
+
+async function finish(db: Db, keys: KeyRow[], limit: number): Promise<ExpensePage> {
+  const pageKeys = keys.slice(0, limit);
+  const last: PageKey | undefined = pageKeys.at(-1);
+  const expenses = await presentExpenses(
+    db,
+    pageKeys.map((k) => k.id),
+  );
+  return { expenses, nextCursor: keys.length > limit && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,63 @@
+import type { Db } from '../db';
+import { conflict, type FieldError, forbidden, invalid } from '../http/errors';
+import { lockedNonMembers, unknownUsers } from './repo';
+
+export const MEMBERS_ONLY = 'Everyone in the expense must be a member of the group.';
+export const UNKNOWN_PAYER = 'The payer is not a known person.';
+export const UNKNOWN_PARTICIPANT = 'Every participant must be a known person.';
+export const CALLER_NOT_INVOLVED = 'You must be the payer or one of the participants.';
+export const GROUP_CANNOT_CHANGE = 'The group of an expense cannot be changed.';
+export const ONLY_PAYER_DELETES = 'Only the person who paid can delete this expense';
+export const STALE_EXPENSE = 'This expense was changed by someone else. Reload and try again.';
+
+export interface People {
+  callerId: string;
+  groupId: string | null;
+  paidBy: string;
+  participants: readonly string[];
+}
+
+/**
+ * The people rules of a create or update, inside its transaction: everyone named exists; in a group the
+ * caller, the payer and every participant are members (their member rows stay locked until commit);
+ * outside a group the caller pays or takes part. Throws a 400 naming the field.
+ */
+export async function checkPeople(tx: Db, p: People): Promise<void> {
+  const unknown = new Set(await unknownUsers(tx, [p.paidBy, ...p.participants]));
+  const errors: FieldError[] = [];
+  if (unknown.has(p.paidBy)) errors.push({ field: 'paid_by', message: UNKNOWN_PAYER });
+  if (p.participants.some((id) => unknown.has(id))) {
+    errors.push({ field: 'participants', message: UNKNOWN_PARTICIPANT });
+  }
+  if (errors.length > 0) throw invalid(...errors);
+
+  if (p.groupId === null) {
+    if (p.paidBy !== p.callerId && !p.participants.includes(p.callerId)) {
+      throw invalid({ field: 'participants', message: CALLER_NOT_INVOLVED });
+    }
+    return;
+  }
+  const everyone = [...new Set([p.callerId, p.paidBy, ...p.participants])];
+  const outside = new Set(await lockedNonMembers(tx, p.groupId, everyone));
+  if (outside.has(p.callerId)) errors.push({ field: 'group_id', message: MEMBERS_ONLY });
+  if (outside.has(p.paidBy)) errors.push({ field: 'paid_by', message: MEMBERS_ONLY });
+  if (p.participants.some((id) => outside.has(id)))
+    errors.push({ field: 'participants', message: MEMBERS_ONLY });
+  if (errors.length > 0) throw invalid(...errors);
+}
+
+/** An update may name the expense's own group (or none, meaning "unchanged"), never another. */
+export function checkSameGroup(current: string | null, requested: string | null | undefined): void {
+  if (requested !== undefined && requested !== current) {
+    throw invalid({ field: 'group_id', message: GROUP_CANNOT_CHANGE });
+  }
+}
+
+/** A version given with a change must still be the current one. */
+export function checkVersion(current: number, expected: number | undefined): void {
+  if (expected !== undefined && expected !== current) throw conflict(STALE_EXPENSE);
+}
+
+export function checkPayerDeletes(paidBy: string, callerId: string): void {
+  if (paidBy !== callerId) throw forbidden(ONLY_PAYER_DELETES);
+}

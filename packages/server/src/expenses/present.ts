@@ -1,0 +1,82 @@
+import type { components } from '@kitty/api/schema';
+import { splitDetailsToWire, toDecimal } from '@kitty/domain';
+import type { Db } from '../db';
+import { toUserSummary } from '../users/present';
+import { type ExpenseRow, findExpenses, findSplits, type SplitRow } from './repo';
+
+export type ExpenseJson = components['schemas']['Expense'];
+type ExpenseSplitJson = components['schemas']['ExpenseSplit'];
+
+/** One expense as the contract shows it; `splits` are its rows in participant order. */
+export function toExpenseJson(row: ExpenseRow, splits: readonly SplitRow[]): ExpenseJson {
+  const payer = toUserSummary({
+    id: row.paid_by,
+    display_name: row.payer_display_name,
+    first_name: row.payer_first_name,
+    last_name: row.payer_last_name,
+    email: row.payer_email,
+  });
+  const group = row.group_id ? { id: row.group_id, name: row.group_name ?? '' } : null;
+  return {
+    id: row.id,
+    description: row.description,
+    amount: toDecimal(row.amount_minor, row.currency),
+    currency: row.currency,
+    category: row.category,
+    date: row.date.toISOString(),
+    notes: row.notes === '' ? null : row.notes,
+    group_id: row.group_id,
+    groupName: group?.name ?? null,
+    Group: group,
+    paid_by: row.paid_by,
+    payer,
+    split_type: row.split_type,
+    split_details: splitDetailsToWire(row.split_details ?? {}, row.currency),
+    participants: splits.map((s) => s.user_id),
+    ExpenseSplits: splits.map((s) => toSplitJson(row, s)),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    is_settled: row.is_settled,
+    version: row.version,
+  };
+}
+
+function toSplitJson(expense: ExpenseRow, split: SplitRow): ExpenseSplitJson {
+  const person = toUserSummary({
+    id: split.user_id,
+    display_name: split.display_name,
+    first_name: split.first_name,
+    last_name: split.last_name,
+    email: split.email,
+  });
+  return {
+    user_id: split.user_id,
+    amount: toDecimal(split.amount_minor, expense.currency),
+    percentage:
+      expense.split_type === 'percentage' && split.percentage !== null ? Number(split.percentage) : null,
+    shares: expense.split_type === 'shares' ? split.shares : null,
+    User: { display_name: person.display_name },
+    display_name: person.display_name,
+    email: person.email,
+  };
+}
+
+/**
+ * The JSON of several expenses in the order of `ids`, in two queries whatever their number (expenses with
+ * payer and group, then every split with its person). Ids of missing or deleted expenses are left out.
+ */
+export async function presentExpenses(db: Db, ids: readonly string[]): Promise<ExpenseJson[]> {
+  const rows = await findExpenses(db, ids);
+  const splits = await findSplits(db, ids);
+  const byExpense = new Map<string, SplitRow[]>();
+  for (const split of splits) {
+    const list = byExpense.get(split.expense_id) ?? [];
+    list.push(split);
+    byExpense.set(split.expense_id, list);
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toExpenseJson(row, byExpense.get(id) ?? [])] : [];
+  });
+}

@@ -1,0 +1,252 @@
+import type { SplitDetails, SplitType } from '@kitty/domain';
+import type { Db } from '../db';
+import { isUuid } from '../db/ids';
+
+/** An expense row with its payer and group names, as the presenter needs it. */
+export interface ExpenseRow {
+  id: string;
+  group_id: string | null;
+  group_name: string | null;
+  description: string;
+  amount_minor: number;
+  currency: string;
+  category: string;
+  date: Date;
+  notes: string;
+  paid_by: string;
+  payer_display_name: string;
+  payer_first_name: string;
+  payer_last_name: string;
+  payer_email: string;
+  split_type: SplitType;
+  /** Domain units: amounts and adjustments in minor units. */
+  split_details: SplitDetails;
+  is_settled: boolean;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SplitRow {
+  expense_id: string;
+  user_id: string;
+  amount_minor: number;
+  /** numeric comes back as text */
+  percentage: string | null;
+  shares: number | null;
+  adjustment_minor: number | null;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** What is written for an expense: every figure already computed by the domain. */
+export interface ExpenseWrite {
+  group_id: string | null;
+  description: string;
+  amount_minor: number;
+  currency: string;
+  category: string;
+  date: Date;
+  notes: string;
+  paid_by: string;
+  split_type: SplitType;
+  split_details: SplitDetails;
+  splits: SplitWrite[];
+}
+
+export interface SplitWrite {
+  user_id: string;
+  amount_minor: number;
+  percentage: number | null;
+  shares: number | null;
+  adjustment_minor: number | null;
+}
+
+/** The columns a write needs to check and take back: locked with FOR UPDATE. */
+export interface LockedExpense {
+  id: string;
+  group_id: string | null;
+  paid_by: string;
+  currency: string;
+  amount_minor: number;
+  version: number;
+}
+
+const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
+  e.category, e.date, e.notes, e.paid_by, p.display_name AS payer_display_name,
+  p.first_name AS payer_first_name, p.last_name AS payer_last_name, p.email AS payer_email, e.split_type,
+  e.split_details, e.is_settled, e.version, e.created_at, e.updated_at`;
+
+/** Live expenses by id (any order; deleted ones are left out). */
+export async function findExpenses(db: Db, ids: readonly string[]): Promise<ExpenseRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<ExpenseRow>(
+    `SELECT ${EXPENSE_COLUMNS}
+       FROM expenses e JOIN users p ON p.id = e.paid_by LEFT JOIN groups g ON g.id = e.group_id
+      WHERE e.id = ANY($1::uuid[]) AND e.deleted_at IS NULL`,
+    [ids],
+  );
+  return rows;
+}
+
+/** The splits of several expenses with their people, in the order the participants were listed. */
+export async function findSplits(db: Db, expenseIds: readonly string[]): Promise<SplitRow[]> {
+  if (expenseIds.length === 0) return [];
+  const { rows } = await db.query<SplitRow>(
+    `SELECT s.expense_id, s.user_id, s.amount_minor, s.percentage, s.shares, s.adjustment_minor,
+            u.display_name, u.first_name, u.last_name, u.email
+       FROM expense_splits s JOIN users u ON u.id = s.user_id
+      WHERE s.expense_id = ANY($1::uuid[])
+      ORDER BY s.expense_id, s.position, s.user_id`,
+    [expenseIds],
+  );
+  return rows;
+}
+
+/** The split amounts of one expense: what the ledger takes back. */
+export async function splitAmounts(db: Db, expenseId: string) {
+  const { rows } = await db.query<{ user_id: string; amount_minor: number }>(
+    'SELECT user_id, amount_minor FROM expense_splits WHERE expense_id = $1 ORDER BY user_id',
+    [expenseId],
+  );
+  return rows;
+}
+
+/**
+ * Whether `userId` may see the live expense: its payer, a participant, or a member of its group.
+ * A malformed id is simply not visible.
+ */
+export async function isVisible(db: Db, expenseId: string, userId: string): Promise<boolean> {
+  if (!isUuid(expenseId)) return false;
+  const { rows } = await db.query(
+    `SELECT 1 FROM expenses e
+      WHERE e.id = $1 AND e.deleted_at IS NULL
+        AND (e.paid_by = $2
+          OR EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = e.id AND s.user_id = $2)
+          OR EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = e.group_id AND m.user_id = $2))`,
+    [expenseId, userId],
+  );
+  return rows.length > 0;
+}
+
+/** A live expense's category (null for unknown, deleted or malformed ids). */
+export async function currentCategory(db: Db, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await db.query<{ category: string }>(
+    'SELECT category FROM expenses WHERE id = $1 AND deleted_at IS NULL',
+    [id],
+  );
+  return rows[0]?.category ?? null;
+}
+
+/** Locks a live expense until the transaction ends; null when it does not exist or was deleted. */
+export async function lockExpense(tx: Db, id: string): Promise<LockedExpense | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await tx.query<LockedExpense>(
+    `SELECT id, group_id, paid_by, currency, amount_minor, version
+       FROM expenses WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertExpense(tx: Db, id: string, createdBy: string, e: ExpenseWrite): Promise<void> {
+  await tx.query(
+    `INSERT INTO expenses (id, group_id, description, amount_minor, currency, category, date, notes, paid_by,
+                           split_type, split_details, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)`,
+    [
+      id,
+      e.group_id,
+      e.description,
+      e.amount_minor,
+      e.currency,
+      e.category,
+      e.date,
+      e.notes,
+      e.paid_by,
+      e.split_type,
+      JSON.stringify(e.split_details),
+      createdBy,
+    ],
+  );
+  await insertSplits(tx, id, e.splits);
+}
+
+/** Replaces every field and split of an expense and moves its version on by one. */
+export async function updateExpense(tx: Db, id: string, e: ExpenseWrite): Promise<void> {
+  await tx.query('DELETE FROM expense_splits WHERE expense_id = $1', [id]);
+  await tx.query(
+    `UPDATE expenses
+        SET description = $2, amount_minor = $3, currency = $4, category = $5, date = $6, notes = $7,
+            paid_by = $8, split_type = $9, split_details = $10::jsonb, version = version + 1, updated_at = now()
+      WHERE id = $1`,
+    [
+      id,
+      e.description,
+      e.amount_minor,
+      e.currency,
+      e.category,
+      e.date,
+      e.notes,
+      e.paid_by,
+      e.split_type,
+      JSON.stringify(e.split_details),
+    ],
+  );
+  await insertSplits(tx, id, e.splits);
+}
+
+async function insertSplits(tx: Db, expenseId: string, splits: readonly SplitWrite[]): Promise<void> {
+  const params: unknown[] = [expenseId];
+  const values = splits.map((s, position) => {
+    params.push(s.user_id, s.amount_minor, s.percentage, s.shares, s.adjustment_minor, position);
+    const n = params.length;
+    return `($1, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+  });
+  await tx.query(
+    `INSERT INTO expense_splits (expense_id, user_id, amount_minor, percentage, shares, adjustment_minor, position)
+     VALUES ${values.join(', ')}`,
+    params,
+  );
+}
+
+export async function softDeleteExpense(tx: Db, id: string): Promise<void> {
+  await tx.query(
+    'UPDATE expenses SET deleted_at = now(), updated_at = now(), version = version + 1 WHERE id = $1',
+    [id],
+  );
+}
+
+/** Of `ids`, those that are not users (empty when all exist). */
+export async function unknownUsers(db: Db, ids: readonly string[]): Promise<string[]> {
+  const valid = ids.filter(isUuid);
+  const { rows } = valid.length
+    ? await db.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [valid])
+    : { rows: [] };
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/**
+ * Of `userIds`, those that are not members of the group. The member rows found are locked (FOR SHARE)
+ * until the transaction ends, so nobody is removed from the group while their expense is written.
+ */
+export async function lockedNonMembers(
+  tx: Db,
+  groupId: string,
+  userIds: readonly string[],
+): Promise<string[]> {
+  const valid = userIds.filter(isUuid);
+  const { rows } = valid.length
+    ? await tx.query<{ user_id: string }>(
+        `SELECT user_id FROM group_members WHERE group_id = $1 AND user_id = ANY($2::uuid[])
+          ORDER BY user_id FOR SHARE`,
+        [groupId, valid],
+      )
+    : { rows: [] };
+  const members = new Set(rows.map((r) => r.user_id));
+  return userIds.filter((id) => !members.has(id));
+}

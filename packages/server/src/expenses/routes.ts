@@ -1,0 +1,69 @@
+import { categoryDisplayName } from '@kitty/domain';
+import type { FastifyInstance } from 'fastify';
+import { loadCategories } from '../appconfig/categories';
+import { currentUser } from '../auth/authenticate';
+import { summarize } from '../groups/read';
+import { findGroupForMember } from '../groups/repo';
+import { notFound } from '../http/errors';
+import { idempotent } from '../http/idempotency';
+import { route } from '../http/route';
+import {
+  createExpense,
+  deleteExpense,
+  EXPENSE_DELETED,
+  getExpense,
+  listGroupExpensesPage,
+  listMyExpenses,
+  updateExpense,
+} from './service';
+
+export function expenseRoutes(app: FastifyInstance): void {
+  const { db } = app.ctx;
+
+  // The categories in force (the domain's, or an administrator's list from PUT /config), in display order.
+  route(app, 'listExpenseCategories', async () => {
+    const { values, displayNames } = await loadCategories(db);
+    return {
+      categories: values.map((value) => ({
+        value,
+        displayName: displayNames[value] ?? categoryDisplayName(value),
+      })),
+    };
+  });
+
+  route(app, 'createExpense', async (request, reply) =>
+    idempotent(request, reply, async (db) => ({
+      status: 201,
+      body: await createExpense(db, currentUser(request), request.body),
+    })),
+  );
+
+  route(app, 'listUserExpenses', async (request) =>
+    listMyExpenses(db, currentUser(request), { limit: request.query.limit, cursor: request.query.cursor }),
+  );
+
+  // Members only: anyone else gets 404, as for an unknown group.
+  route(app, 'listGroupExpenses', async (request) => {
+    const caller = currentUser(request);
+    const group = await findGroupForMember(db, request.params.id, caller.id);
+    if (!group) throw notFound();
+    const page = await listGroupExpensesPage(db, group.id, {
+      limit: request.query.limit,
+      cursor: request.query.cursor,
+    });
+    const [summary] = await summarize(db, [group], caller.id);
+    if (!summary) throw notFound();
+    return { expenses: page.expenses, group: summary, nextCursor: page.nextCursor };
+  });
+
+  route(app, 'getExpense', async (request) => getExpense(db, request.params.id, currentUser(request).id));
+
+  route(app, 'updateExpense', async (request) =>
+    updateExpense(db, currentUser(request), request.params.id, request.body),
+  );
+
+  route(app, 'deleteExpense', async (request) => {
+    await deleteExpense(db, currentUser(request), request.params.id, request.query.version);
+    return { message: EXPENSE_DELETED };
+  });
+}

@@ -1,0 +1,137 @@
+import type { components } from '@kitty/api/schema';
+import { addMinor, sortMembersByNet } from '@kitty/domain';
+import type { Db } from '../db';
+import { notFound } from '../http/errors';
+import { type BalanceRow, scopeBalances, userBalances } from '../ledger/ledger';
+import { scopeStats } from '../ledger/stats';
+import { toUserSummary } from '../users/present';
+import type { CurrentUser } from '../users/repo';
+import { currencyAmounts, money } from './present';
+import { groupOfMember, groupsOfMember, membersOf, peopleByIds } from './repo';
+
+type Schemas = components['schemas'];
+
+/** currency -> the sum of the rows' nets (minor units). */
+function netsByCurrency(rows: readonly BalanceRow[]): Map<string, number> {
+  const nets = new Map<string, number>();
+  for (const r of rows) nets.set(r.currency, addMinor(nets.get(r.currency) ?? 0, r.net_minor));
+  return nets;
+}
+
+/** The figure the spec shows for a group: its currency's net; nonzero nets in other currencies beside it. */
+function groupFigures(rows: readonly BalanceRow[], groupCurrency: string) {
+  const nets = netsByCurrency(rows);
+  const balance = nets.get(groupCurrency) ?? 0;
+  nets.delete(groupCurrency);
+  return { balance: money(balance, groupCurrency), balances: currencyAmounts(nets) };
+}
+
+/**
+ * The caller's overall balance (every group and the expenses outside groups) and their balance in each
+ * of their groups. `overall.currency` is their default currency, or their only other currency when they
+ * hold nothing in the default one. Never converted.
+ */
+export async function balanceSummary(db: Db, caller: CurrentUser): Promise<Schemas['BalanceSummary']> {
+  const rows = await userBalances(db, caller.id);
+  const nets = netsByCurrency(rows);
+  const held = [...nets].filter(([, net]) => net !== 0).map(([currency]) => currency);
+  const currency =
+    (nets.get(caller.currency) ?? 0) === 0 && held.length === 1 && held[0] ? held[0] : caller.currency;
+  const groups = await groupsOfMember(db, caller.id);
+  return {
+    data: {
+      overall: {
+        total_balance: money(nets.get(currency) ?? 0, currency),
+        currency,
+        balances: currencyAmounts(nets),
+      },
+      groups: groups.map((g) => ({
+        group_id: g.id,
+        name: g.name,
+        currency: g.currency,
+        ...groupFigures(
+          rows.filter((r) => r.scope_id === g.id),
+          g.currency,
+        ),
+      })),
+    },
+  };
+}
+
+/**
+ * Every member's balance in a group, highest net (in the group currency) first; a member without any
+ * activity is listed with zeros. A former member who still holds a balance is listed too, so the nets
+ * shown always add up to zero.
+ */
+export async function groupBalances(
+  db: Db,
+  groupId: string,
+  caller: CurrentUser,
+): Promise<Schemas['GroupBalances']> {
+  const group = await groupOfMember(db, groupId, caller.id);
+  if (!group) throw notFound();
+  const members = await membersOf(db, group.id);
+  const rows = await scopeBalances(db, group.id);
+  const listed = new Set(members.map((m) => m.id));
+  const formers = [
+    ...new Set(rows.filter((r) => r.net_minor !== 0 && !listed.has(r.user_id)).map((r) => r.user_id)),
+  ];
+  const people = [...members, ...(await peopleByIds(db, formers)).values()];
+  const stats = await scopeStats(db, group.id);
+
+  const entries = people.map((person) => {
+    const own = rows.filter((r) => r.user_id === person.id);
+    const user = toUserSummary(person);
+    return {
+      id: person.id,
+      name: user.display_name,
+      net: own.find((r) => r.currency === group.currency)?.net_minor ?? 0,
+      json: {
+        user,
+        is_current_user: person.id === caller.id,
+        net_balance: 0,
+        currency_breakdown: own
+          .filter((r) => r.paid_minor !== 0 || r.owed_minor !== 0)
+          .map((r) => ({
+            currency: r.currency,
+            paid: money(r.paid_minor, r.currency),
+            owed: money(r.owed_minor, r.currency),
+            net: money(r.net_minor, r.currency),
+          })),
+      },
+    };
+  });
+  return {
+    balances: sortMembersByNet(entries).map((e) => ({
+      ...e.json,
+      net_balance: money(e.net, group.currency),
+    })),
+    group_stats: stats.map((s) => ({
+      currency: s.currency,
+      total_flow: money(s.total_minor, s.currency),
+      expense_count: s.expense_count,
+    })),
+  };
+}
+
+/** The caller's nonzero nets per currency over everything. */
+export async function myBalance(db: Db, caller: CurrentUser): Promise<Schemas['MyBalance']> {
+  return { balances: currencyAmounts(netsByCurrency(await userBalances(db, caller.id))) };
+}
+
+/** The caller's net in one of their groups: the group currency's figure and every nonzero net. */
+export async function myGroupBalance(
+  db: Db,
+  groupId: string,
+  caller: CurrentUser,
+): Promise<Schemas['MyGroupBalance']> {
+  const group = await groupOfMember(db, groupId, caller.id);
+  if (!group) throw notFound();
+  const nets = netsByCurrency((await userBalances(db, caller.id)).filter((r) => r.scope_id === group.id));
+  return {
+    group_id: group.id,
+    currency: group.currency,
+    balance: money(nets.get(group.currency) ?? 0, group.currency),
+    balances: currencyAmounts(nets),
+  };
+}

@@ -1,0 +1,155 @@
+import type { Db } from '../db';
+import { forbidden, notFound } from '../http/errors';
+import { PERSONAL_SCOPE } from '../ledger/ledger';
+import type { CurrentUser } from '../users/repo';
+import { decodeDebtId, encodeDebtId } from './debt-id';
+import { advancePlanAfter, currentPlan, storedPlans } from './plan-store';
+import {
+  byCurrencyThenAmount,
+  groupPlans,
+  type Plan,
+  personalPlans,
+  planPeople,
+  suggestionsOf,
+} from './plans';
+import {
+  type DebtJson,
+  money,
+  nameOf,
+  type SettlementJson,
+  type SuggestionJson,
+  summaryOf,
+  toSuggestionJson,
+} from './present';
+import { recordSettlement } from './record';
+import { groupOfMember, groupsOfMember, lockNets, peopleByIds, personalDebt } from './repo';
+import { presentSettlements } from './settlements';
+
+export const NOT_YOUR_DEBT = 'Only the person who owes this debt or the person it is owed to can settle it';
+
+const involves = (userId: string) => (t: { from: string; to: string }) =>
+  t.from === userId || t.to === userId;
+
+/** The plans of every group the caller belongs to, and of their pairs outside groups. */
+async function callerPlans(db: Db, caller: CurrentUser): Promise<Plan[]> {
+  const groups = await groupsOfMember(db, caller.id);
+  return [
+    ...(await groupPlans(
+      db,
+      groups.map((g) => g.id),
+    )),
+    ...(await personalPlans(db, caller.id)),
+  ];
+}
+
+async function namesOf(db: Db, plans: readonly Plan[]) {
+  return peopleByIds(db, planPeople(plans));
+}
+
+function suggestionsJson(plans: readonly Plan[], people: Awaited<ReturnType<typeof namesOf>>, only?: string) {
+  const names = Object.fromEntries([...people.keys()].map((id) => [id, nameOf(people, id)]));
+  return plans.flatMap((plan) => {
+    const suggestions = suggestionsOf(plan, names).sort(byCurrencyThenAmount);
+    return suggestions
+      .filter((s) => !only || s.payer.id === only || s.receiver.id === only)
+      .map((s) => toSuggestionJson(s, plan.groupId));
+  });
+}
+
+/** The suggested transfers of every plan the caller is in, that involve the caller. */
+export async function mySuggestions(db: Db, caller: CurrentUser): Promise<{ suggestions: SuggestionJson[] }> {
+  const plans = (await callerPlans(db, caller)).filter((p) => p.transfers.some(involves(caller.id)));
+  return { suggestions: suggestionsJson(plans, await namesOf(db, plans), caller.id) };
+}
+
+/** The fewest transfers that settle a group, per currency, larger amounts first. */
+export async function groupSuggestions(
+  db: Db,
+  groupId: string,
+  caller: CurrentUser,
+): Promise<{ suggestions: SuggestionJson[] }> {
+  const group = await groupOfMember(db, groupId, caller.id);
+  if (!group) throw notFound();
+  const plans = (await groupPlans(db, [group.id])).sort((a, b) => (a.currency < b.currency ? -1 : 1));
+  return { suggestions: suggestionsJson(plans, await namesOf(db, plans)) };
+}
+
+function debtsJson(
+  plans: readonly Plan[],
+  people: Awaited<ReturnType<typeof namesOf>>,
+  only?: string,
+): DebtJson[] {
+  return plans
+    .flatMap((plan) =>
+      plan.transfers
+        .filter((t) => !only || involves(only)(t))
+        .map((t) => ({ plan, t, currency: plan.currency, amount: t.amount })),
+    )
+    .sort(byCurrencyThenAmount)
+    .map(({ plan, t }) => ({
+      id: encodeDebtId({ scopeId: plan.scopeId, from: t.from, to: t.to, currency: plan.currency }),
+      group_id: plan.groupId,
+      from: summaryOf(people, t.from),
+      to: summaryOf(people, t.to),
+      amount: money(t.amount, plan.currency),
+      currency: plan.currency,
+    }));
+}
+
+/** The caller's debts (owed or owed to them) in every group and outside groups. */
+export async function myDebts(db: Db, caller: CurrentUser): Promise<{ debts: DebtJson[] }> {
+  const plans = await callerPlans(db, caller);
+  return { debts: debtsJson(plans, await namesOf(db, plans), caller.id) };
+}
+
+/** Every debt of a group after simplification, per currency, larger amounts first. */
+export async function groupDebts(
+  db: Db,
+  groupId: string,
+  caller: CurrentUser,
+): Promise<{ debts: DebtJson[] }> {
+  const group = await groupOfMember(db, groupId, caller.id);
+  if (!group) throw notFound();
+  const plans = await groupPlans(db, [group.id]);
+  return { debts: debtsJson(plans, await namesOf(db, plans)) };
+}
+
+/**
+ * Settles a debt in full at its current amount, recomputed (and locked) inside the transaction: a debt
+ * that no longer exists, or one the caller cannot see, is a 404; a member who is neither side gets 403.
+ */
+export async function settleDebt(db: Db, debtId: string, caller: CurrentUser): Promise<SettlementJson> {
+  const key = decodeDebtId(debtId);
+  if (!key) throw notFound();
+  const personal = key.scopeId === PERSONAL_SCOPE;
+  const party = caller.id === key.from || caller.id === key.to;
+  if (personal ? !party : !(await groupOfMember(db, key.scopeId, caller.id))) throw notFound();
+
+  return db.transaction(async (tx) => {
+    const nets = await lockNets(tx, key.scopeId, key.currency, personal ? [key.from, key.to] : null);
+    const amount = personal
+      ? await personalDebt(tx, key.scopeId, key.from, key.to, key.currency)
+      : (currentPlan((await storedPlans(tx, [key.scopeId])).get(`${key.scopeId} ${key.currency}`), nets).find(
+          (t) => t.from === key.from && t.to === key.to,
+        )?.amount ?? 0);
+    if (amount <= 0) throw notFound();
+    if (!party) throw forbidden(NOT_YOUR_DEBT);
+    const row = await recordSettlement(
+      tx,
+      {
+        group_id: personal ? null : key.scopeId,
+        from_user_id: key.from,
+        to_user_id: key.to,
+        amount_minor: amount,
+        currency: key.currency,
+        description: '',
+        created_by: caller.id,
+        settlement_date: null,
+      },
+      caller.id,
+    );
+    await advancePlanAfter(tx, row);
+    const [json] = await presentSettlements(tx, [row]);
+    return json as SettlementJson;
+  });
+}

@@ -1,0 +1,157 @@
+import type { Db } from '../db';
+import { isUuid } from '../db/ids';
+
+/** A person as the financial answers name them (toUserSummary's input). */
+export interface Person {
+  id: string;
+  email: string;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface GroupRow {
+  id: string;
+  name: string;
+  currency: string;
+}
+
+/** The people with these ids (unknown and malformed ids are left out). */
+export async function peopleByIds(db: Db, ids: Iterable<string>): Promise<Map<string, Person>> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const { rows } = await db.query<Person>(
+    'SELECT id, email, display_name, first_name, last_name FROM users WHERE id = ANY($1::uuid[])',
+    [wanted],
+  );
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+/** The group, when `userId` is one of its members; null otherwise (also for a malformed id). */
+export async function groupOfMember(db: Db, groupId: string, userId: string): Promise<GroupRow | null> {
+  if (!isUuid(groupId)) return null;
+  const { rows } = await db.query<GroupRow>(
+    `SELECT g.id, g.name, g.currency FROM groups g
+       JOIN group_members m ON m.group_id = g.id AND m.user_id = $2
+      WHERE g.id = $1`,
+    [groupId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every group the person belongs to, by name. */
+export async function groupsOfMember(db: Db, userId: string): Promise<GroupRow[]> {
+  const { rows } = await db.query<GroupRow>(
+    `SELECT g.id, g.name, g.currency FROM group_members m JOIN groups g ON g.id = m.group_id
+      WHERE m.user_id = $1 ORDER BY g.name, g.id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** The members of a group with their names, in joining order. */
+export async function membersOf(db: Db, groupId: string): Promise<Person[]> {
+  const { rows } = await db.query<Person>(
+    `SELECT u.id, u.email, u.display_name, u.first_name, u.last_name
+       FROM group_members m JOIN users u ON u.id = m.user_id
+      WHERE m.group_id = $1 ORDER BY m.joined_at, u.id`,
+    [groupId],
+  );
+  return rows;
+}
+
+/** Whether two people share a group, or a live expense (one paid it or both are in its split). */
+export async function shareGroupOrExpense(db: Db, a: string, b: string): Promise<boolean> {
+  if (!isUuid(a) || !isUuid(b) || a === b) return false;
+  const { rows } = await db.query<{ shared: boolean }>(
+    `SELECT EXISTS (
+              SELECT 1 FROM group_members m1 JOIN group_members m2 ON m2.group_id = m1.group_id
+               WHERE m1.user_id = $1 AND m2.user_id = $2)
+         OR EXISTS (
+              SELECT 1 FROM expense_splits s1
+                JOIN expense_splits s2 ON s2.expense_id = s1.expense_id AND s2.user_id = $2
+                JOIN expenses e ON e.id = s1.expense_id AND e.deleted_at IS NULL
+               WHERE s1.user_id = $1)
+         OR EXISTS (
+              SELECT 1 FROM expenses e JOIN expense_splits s ON s.expense_id = e.id
+               WHERE e.deleted_at IS NULL
+                 AND ((e.paid_by = $1 AND s.user_id = $2) OR (e.paid_by = $2 AND s.user_id = $1)))
+         AS shared`,
+    [a, b],
+  );
+  return rows[0]?.shared === true;
+}
+
+export interface ExpenseToSettle {
+  id: string;
+  group_id: string | null;
+  description: string;
+  paid_by: string;
+  currency: string;
+  amount_minor: number;
+  is_settled: boolean;
+  splits: { user_id: string; amount_minor: number }[];
+}
+
+/** A live expense with its splits, locked until the transaction ends; null when unknown or deleted. */
+export async function lockExpense(tx: Db, id: string): Promise<ExpenseToSettle | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await tx.query<Omit<ExpenseToSettle, 'splits'>>(
+    `SELECT id, group_id, description, paid_by, currency, amount_minor, is_settled FROM expenses
+      WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    [id],
+  );
+  const expense = rows[0];
+  if (!expense) return null;
+  const { rows: splits } = await tx.query<{ user_id: string; amount_minor: number }>(
+    'SELECT user_id, amount_minor FROM expense_splits WHERE expense_id = $1 ORDER BY user_id',
+    [id],
+  );
+  return { ...expense, splits };
+}
+
+export async function markExpenseSettled(tx: Db, id: string): Promise<void> {
+  await tx.query(
+    'UPDATE expenses SET is_settled = true, version = version + 1, updated_at = now() WHERE id = $1',
+    [id],
+  );
+}
+
+/**
+ * The nets of one scope and currency (of `only` these people, when given), locked in the ledger's own
+ * order (member id) so that two settlements of the same debt cannot both read it before either is recorded.
+ */
+export async function lockNets(
+  tx: Db,
+  scopeId: string,
+  currency: string,
+  only: readonly string[] | null = null,
+): Promise<Record<string, number>> {
+  const { rows } = await tx.query<{ user_id: string; net_minor: number }>(
+    `SELECT user_id, net_minor FROM member_balances
+      WHERE scope_id = $1 AND currency = $2 AND ($3::uuid[] IS NULL OR user_id = ANY($3::uuid[]))
+      ORDER BY user_id FOR UPDATE`,
+    [scopeId, currency, only],
+  );
+  return Object.fromEntries(rows.map((r) => [r.user_id, r.net_minor]));
+}
+
+/** What `a` owes `b` outside groups (negative: b owes a), read after lockNets. */
+export async function personalDebt(tx: Db, scopeId: string, a: string, b: string, currency: string) {
+  const [low, high, sign] = a < b ? [a, b, 1] : [b, a, -1];
+  const { rows } = await tx.query<{ a_owes_b_minor: number }>(
+    `SELECT a_owes_b_minor FROM pair_balances
+      WHERE scope_id = $1 AND currency = $2 AND user_a = $3 AND user_b = $4`,
+    [scopeId, currency, low, high],
+  );
+  return sign * (rows[0]?.a_owes_b_minor ?? 0);
+}
+
+/** One person's net in a scope and currency (0 without any activity). */
+export async function netOf(db: Db, scopeId: string, userId: string, currency: string): Promise<number> {
+  const { rows } = await db.query<{ net_minor: number }>(
+    'SELECT net_minor FROM member_balances WHERE scope_id = $1 AND user_id = $2 AND currency = $3',
+    [scopeId, userId, currency],
+  );
+  return rows[0]?.net_minor ?? 0;
+}

@@ -1,0 +1,60 @@
+import type { components } from '@kitty/api/schema';
+import type { Db } from '../db';
+import { isMember } from '../groups/membership';
+import { conflict, forbidden, notFound } from '../http/errors';
+import type { CurrentUser } from '../users/repo';
+import { recordSettlement } from './record';
+import { lockExpense, markExpenseSettled } from './repo';
+import { fieldErrors, presentSettlements } from './settlements';
+
+export const ALREADY_SETTLED = 'This expense is already settled.';
+export const ONLY_PARTIES = 'Only the person who paid or a participant can settle this expense';
+export const EXPENSE_SETTLED = 'Expense settled';
+const ID_MISMATCH = 'expense_id must be the id of the expense in the address';
+
+/**
+ * Settles one expense: each participant other than the payer pays the payer their share (one settlement
+ * each, through the same path as every settlement), and the expense is marked settled, all in one
+ * transaction. Visible to its payer, its participants and its group's members (404 for anyone else);
+ * only the payer or a participant may settle it (403).
+ */
+export async function settleExpense(
+  db: Db,
+  expenseId: string,
+  body: { expense_id: string },
+  caller: CurrentUser,
+): Promise<components['schemas']['SettleExpenseResult']> {
+  if (body.expense_id !== expenseId) throw fieldErrors([{ field: 'expense_id', message: ID_MISMATCH }]);
+  return db.transaction(async (tx) => {
+    const expense = await lockExpense(tx, expenseId);
+    if (!expense) throw notFound();
+    const party = expense.paid_by === caller.id || expense.splits.some((s) => s.user_id === caller.id);
+    if (!party) {
+      const visible = expense.group_id !== null && (await isMember(tx, expense.group_id, caller.id));
+      throw visible ? forbidden(ONLY_PARTIES) : notFound();
+    }
+    if (expense.is_settled) throw conflict(ALREADY_SETTLED);
+    const rows = [];
+    for (const split of expense.splits) {
+      if (split.user_id === expense.paid_by || split.amount_minor <= 0) continue;
+      rows.push(
+        await recordSettlement(
+          tx,
+          {
+            group_id: expense.group_id,
+            from_user_id: split.user_id,
+            to_user_id: expense.paid_by,
+            amount_minor: split.amount_minor,
+            currency: expense.currency,
+            description: expense.description,
+            created_by: caller.id,
+            settlement_date: null,
+          },
+          caller.id,
+        ),
+      );
+    }
+    await markExpenseSettled(tx, expense.id);
+    return { message: EXPENSE_SETTLED, settlements: await presentSettlements(tx, rows) };
+  });
+}

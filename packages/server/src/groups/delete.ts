@@ -1,0 +1,32 @@
+import type { Db } from '../db';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { scopeBalances } from '../ledger/ledger';
+import type { CurrentUser } from '../users/repo';
+import { lockMoneyOf } from './locks';
+import { DELETE_CREATOR_ONLY, mayDeleteGroup } from './policy';
+import { deleteGroupCascade, findGroupForMember } from './repo';
+
+export const SETTLE_BEFORE_DELETE = 'Settle every balance before deleting this group.';
+export const GROUP_DELETED = 'Group deleted.';
+
+/**
+ * The creator deletes a group whose balances are all zero, in every currency, with everything recorded in
+ * it, in one transaction. Every expense, settlement, member row and the group row are locked first
+ * (lockMoneyOf), so a write in flight finishes before the check and a later one finds no group.
+ */
+export async function deleteGroup(
+  db: Db,
+  caller: CurrentUser,
+  groupId: string,
+): Promise<{ message: string }> {
+  await db.transaction(async (tx) => {
+    const group = await findGroupForMember(tx, groupId, caller.id, 'FOR NO KEY UPDATE');
+    if (!group) throw notFound();
+    if (!mayDeleteGroup(group, caller.id)) throw forbidden(DELETE_CREATOR_ONLY);
+    await lockMoneyOf(tx, group.id, 'everyone');
+    const balances = await scopeBalances(tx, group.id);
+    if (balances.some((row) => row.net_minor !== 0)) throw conflict(SETTLE_BEFORE_DELETE);
+    await deleteGroupCascade(tx, group.id);
+  });
+  return { message: GROUP_DELETED };
+}

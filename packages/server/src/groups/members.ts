@@ -1,0 +1,60 @@
+import { canLeaveGroup } from '@kitty/domain';
+import type { components } from '@kitty/api/schema';
+import type { Db } from '../db';
+import { conflict, invalid, notFound } from '../http/errors';
+import { scopeBalances } from '../ledger/ledger';
+import type { CurrentUser } from '../users/repo';
+import { toUserJson, type UserJson } from '../users/present';
+import { netsOf } from './balances';
+import { lockMoneyOf } from './locks';
+import { emailProblem, findOrCreatePerson, type Invited } from './people';
+import { addMembers, bumpVersion, findGroupForMember, membersOfGroups, removeMembers } from './repo';
+
+type AddMemberRequest = components['schemas']['AddMemberRequest'];
+
+export const LEFT_GROUP = 'You have left the group.';
+
+/**
+ * The caller leaves a group: never the creator, never with a nonzero balance in any currency (the
+ * domain's rule and sentence, 409). Their money is locked first (lockMoneyOf) so nothing lands on them
+ * between the check and the leaving.
+ */
+export async function leaveGroup(db: Db, caller: CurrentUser, groupId: string): Promise<{ message: string }> {
+  await db.transaction(async (tx) => {
+    const group = await findGroupForMember(tx, groupId, caller.id, 'FOR NO KEY UPDATE');
+    if (!group) throw notFound();
+    await lockMoneyOf(tx, group.id, [caller.id]);
+    const rule = canLeaveGroup({
+      userId: caller.id,
+      createdBy: group.created_by,
+      balanceMinor: netsOf(await scopeBalances(tx, group.id), caller.id),
+    });
+    if (!rule.ok) throw conflict(rule.reason);
+    await removeMembers(tx, group.id, [caller.id]);
+    await bumpVersion(tx, group.id);
+  });
+  return { message: LEFT_GROUP };
+}
+
+/**
+ * A member adds one person by e-mail: an existing user, or a new not-registered person named from the
+ * request. Someone already in the group changes nothing. Answers the members afterwards.
+ */
+export async function addGroupMember(
+  db: Db,
+  caller: CurrentUser,
+  groupId: string,
+  input: AddMemberRequest,
+): Promise<{ members: { Members: UserJson[] }; invited: Invited[] }> {
+  const invited: Invited[] = [];
+  const members = await db.transaction(async (tx) => {
+    const group = await findGroupForMember(tx, groupId, caller.id, 'FOR NO KEY UPDATE');
+    if (!group) throw notFound();
+    const problem = emailProblem(input.email, 'email');
+    if (problem) throw invalid(problem);
+    const person = await findOrCreatePerson(tx, input, caller.id, group.id, invited);
+    if ((await addMembers(tx, group.id, [person.id])) > 0) await bumpVersion(tx, group.id);
+    return membersOfGroups(tx, [group.id]);
+  });
+  return { members: { Members: members.map(toUserJson) }, invited };
+}

@@ -1,0 +1,17 @@
+import type { GroupRow } from './repo';
+
+export const DELETE_CREATOR_ONLY = 'Only the group creator can delete this group.';
+export const SETTINGS_CREATOR_ONLY = 'Only the group creator can change these settings.';
+
+/**
+ * Who may change a group's settings. The spec leaves it open; we let every member edit (the friendlier
+ * rule, and the one openapi.yaml documents). Callers have already checked membership.
+ */
+export function mayEditSettings(_group: Pick<GroupRow, 'created_by'>, _userId: string): boolean {
+  return true;
+}
+
+/** Only the creator may delete a group. */
+export function mayDeleteGroup(group: Pick<GroupRow, 'created_by'>, userId: string): boolean {
+  return group.created_by === userId;
+}

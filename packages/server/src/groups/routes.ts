@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../auth/authenticate';
+import { idempotent } from '../http/idempotency';
+import { route } from '../http/route';
+import { createMailer } from '../mail/mailer';
+import { createGroup } from './create';
+import { deleteGroup } from './delete';
+import { exportGroup } from './export';
+import { sendInvitations } from './invites';
+import { addGroupMember, leaveGroup } from './members';
+import type { Invited } from './people';
+import { getGroupDetail, listGroups, searchGroups } from './read';
+import { updateGroupSettings } from './settings';
+
+export function groupRoutes(app: FastifyInstance): void {
+  const { db, config } = app.ctx;
+  const mailer = createMailer(config);
+  app.addHook('onClose', async () => mailer.close());
+  const invite = (request: FastifyRequest, invited: readonly Invited[]) =>
+    sendInvitations(
+      { db, mailer, publicUrl: config.publicUrl, log: request.log },
+      currentUser(request),
+      invited,
+    );
+
+  route(app, 'listGroups', async (request) => listGroups(db, currentUser(request), request.query));
+
+  route(app, 'createGroup', async (request, reply) =>
+    idempotent(request, reply, async (db) => {
+      const { group, invited } = await createGroup(db, currentUser(request), request.body);
+      return { status: 201, body: group, afterCommit: () => invite(request, invited) };
+    }),
+  );
+
+  route(app, 'searchGroups', async (request) => ({
+    groups: await searchGroups(db, currentUser(request), request.query.term),
+  }));
+
+  route(app, 'getGroup', async (request) => getGroupDetail(db, request.params.id, currentUser(request).id));
+
+  route(app, 'deleteGroup', async (request) => deleteGroup(db, currentUser(request), request.params.id));
+
+  route(app, 'updateGroupSettings', async (request) => {
+    const { group, invited } = await updateGroupSettings(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+    );
+    await invite(request, invited);
+    return group;
+  });
+
+  route(app, 'leaveGroup', async (request) => leaveGroup(db, currentUser(request), request.params.id));
+
+  route(app, 'addGroupMember', async (request) => {
+    const { members, invited } = await addGroupMember(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+    );
+    await invite(request, invited);
+    return members;
+  });
+
+  route(app, 'exportGroup', async (request) =>
+    exportGroup(db, currentUser(request).id, request.params.groupId),
+  );
+}

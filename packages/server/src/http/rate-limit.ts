@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimitsConfig, RateRule } from '../config-security';
+import type { Contract } from './contract';
+import { tooManyRequests } from './errors';
+import type { RateStore } from './rate-store';
+
+/**
+ * Calls that tell whether an e-mail has an account, limited per account. A search among the people the
+ * caller already shares something with (`connected=true`) reveals nothing new and is not counted.
+ */
+export const LOOKUP_OPERATIONS = new Set(['searchUsers', 'checkEmail', 'inviteUser', 'addGroupMember']);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Counts requests per key in the store and refuses those over a rule with a 429. */
+export class RateLimiter {
+  /** 429s answered since start, per rule name: the abuse figures read them. */
+  readonly refused = new Map<string, number>();
+
+  constructor(readonly store: RateStore) {}
+
+  /** Counts the request; throws 429 (Retry-After: until the window closes) once the rule is exceeded. */
+  async consume(name: string, rule: RateRule | null, key: string): Promise<void> {
+    if (!rule) return;
+    const { count, resetInMs } = await this.store.hit(`${name}:${key}`, rule.windowMs);
+    if (count > rule.max) {
+      this.refused.set(name, (this.refused.get(name) ?? 0) + 1);
+      throw tooManyRequests(resetInMs / 1000);
+    }
+  }
+}
+
+/**
+ * Limits every request that reaches an operation, after authentication and body parsing, before the
+ * body is validated (invalid attempts count too): login and registration per client address and per
+ * e-mail, look-ups and writes per signed-in account. Wrong passwords and passphrases have their own,
+ * stricter counters in the users service.
+ */
+export function registerRateLimits(
+  app: FastifyInstance,
+  contract: Contract,
+  rules: RateLimitsConfig,
+  limiter: RateLimiter,
+): void {
+  const operationOf = new Map<string, string>();
+  for (const operation of contract.operations.values()) {
+    operationOf.set(`${operation.method} ${operation.url}`, operation.id);
+  }
+
+  app.addHook('preValidation', async (request) => {
+    // HEAD runs the GET handler (Fastify adds it): counted as that GET.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const operationId = operationOf.get(`${method} ${request.routeOptions.url}`);
+    if (!operationId) return;
+    if (operationId === 'loginUser') {
+      // The address first: a refused address adds nothing to the e-mail's counter (nor to memory).
+      await limiter.consume('login-address', rules.loginPerAddress, addressKey(request.ip));
+      const email = emailOf(request);
+      if (email) await limiter.consume('login-email', rules.loginPerEmail, email);
+      return;
+    }
+    if (operationId === 'registerUser') {
+      // As for login: a refused address adds nothing to the e-mail's counter.
+      await limiter.consume('register-address', rules.registerPerAddress, addressKey(request.ip));
+      const email = emailOf(request);
+      if (email) await limiter.consume('register-email', rules.registerPerEmail, email);
+      return;
+    }
+    const user = request.user;
+    if (!user) return;
+    if (LOOKUP_OPERATIONS.has(operationId) && !onlyConnected(request, operationId)) {
+      await limiter.consume('lookups', rules.lookupsPerAccount, user.id);
+    }
+    if (WRITE_METHODS.has(request.method)) await limiter.consume('writes', rules.writesPerAccount, user.id);
+  });
+}
+
+/**
+ * The client as the per-address limits count it: an IPv4 address, or an IPv6 address's /64 network (one
+ * customer's line holds a whole /64, so single IPv6 addresses cost an attacker nothing).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+function onlyConnected(request: FastifyRequest, operationId: string): boolean {
+  const query = request.query as { connected?: unknown } | undefined;
+  return operationId === 'searchUsers' && String(query?.connected) === 'true';
+}
+
+/**
+ * The e-mail a login or registration names, as the users service matches it (trimmed, any case); null
+ * when there is none.
+ */
+function emailOf(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown } | null | undefined;
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  return email === '' ? null : email.slice(0, 320);
+}

@@ -1,0 +1,135 @@
+import { computeBalances } from '@kitty/domain';
+import type { Db } from '../db';
+import { pairsOf, postPairs } from './pairs';
+import { postStats, statsOf } from './stats';
+
+/** The scope of expenses and settlements outside any group. */
+export const PERSONAL_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+export function scopeOf(groupId: string | null): string {
+  return groupId ?? PERSONAL_SCOPE;
+}
+
+export interface LedgerExpense {
+  group_id: string | null;
+  paid_by: string;
+  currency: string;
+  amount_minor: number;
+  splits: readonly { user_id: string; amount_minor: number }[];
+}
+
+export interface LedgerSettlement {
+  group_id: string | null;
+  from_user_id: string;
+  to_user_id: string;
+  currency: string;
+  amount_minor: number;
+}
+
+export interface BalanceRow {
+  scope_id: string;
+  user_id: string;
+  currency: string;
+  paid_minor: number;
+  owed_minor: number;
+  net_minor: number;
+}
+
+/** +1 records the item, -1 takes it back (delete, or the old side of an edit). */
+export type Direction = 1 | -1;
+
+/**
+ * Adds an expense's effect on balances, pairwise debts and expense statistics (or takes it back). The
+ * amounts come from the domain's rules; this only stores them. Call it inside the transaction that writes
+ * the expense. Tables are always touched in the same order (member_balances, pair_balances, stats).
+ */
+export async function postExpense(tx: Db, e: LedgerExpense, direction: Direction): Promise<void> {
+  const shares = Object.fromEntries(e.splits.map((s) => [s.user_id, s.amount_minor]));
+  const expense = { id: 'posting', paid_by: e.paid_by, currency: e.currency, amount: e.amount_minor, shares };
+  const scope = scopeOf(e.group_id);
+  await post(tx, scope, computeBalances([expense]), direction);
+  await postPairs(tx, pairsOf(scope, [expense], []), direction);
+  await postStats(tx, statsOf(scope, [expense]), direction);
+}
+
+/** Adds a settlement's effect on balances and pairwise debts (or takes it back), inside its transaction. */
+export async function postSettlement(tx: Db, s: LedgerSettlement, direction: Direction): Promise<void> {
+  const settlement = { from: s.from_user_id, to: s.to_user_id, currency: s.currency, amount: s.amount_minor };
+  const scope = scopeOf(s.group_id);
+  await post(tx, scope, computeBalances([], [settlement]), direction);
+  await postPairs(tx, pairsOf(scope, [], [settlement]), direction);
+}
+
+async function post(
+  tx: Db,
+  scope: string,
+  balances: ReturnType<typeof computeBalances>,
+  direction: Direction,
+): Promise<void> {
+  const params: unknown[] = [scope];
+  const values: string[] = [];
+  for (const [currency, members] of Object.entries(balances)) {
+    // Rows are touched in a fixed order (currency, then member id) so concurrent writers never deadlock.
+    for (const [userId, b] of Object.entries(members).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      params.push(userId, currency, b.paid, b.owed);
+      const n = params.length;
+      values.push(`($${n - 3}::uuid, $${n - 2}::text, $${n - 1}::bigint, $${n}::bigint)`);
+    }
+  }
+  if (values.length === 0) return;
+  if (direction === 1) {
+    await tx.query(
+      `INSERT INTO member_balances AS m (scope_id, user_id, currency, paid_minor, owed_minor)
+       SELECT $1::uuid, v.user_id, v.currency, v.paid, v.owed FROM (VALUES ${values.join(', ')})
+           AS v (user_id, currency, paid, owed)
+       ON CONFLICT (scope_id, user_id, currency) DO UPDATE
+         SET paid_minor = m.paid_minor + EXCLUDED.paid_minor, owed_minor = m.owed_minor + EXCLUDED.owed_minor`,
+      params,
+    );
+    return;
+  }
+  // Taking back: an INSERT would check its proposed (negative) row against the columns' CHECKs before
+  // finding the conflict, so the rows, which must exist, are locked in order and then updated.
+  const v = `(VALUES ${values.join(', ')}) AS v (user_id, currency, paid, owed)`;
+  const same = 'm.scope_id = $1::uuid AND m.user_id = v.user_id AND m.currency = v.currency';
+  await tx.query(
+    `SELECT 1 FROM member_balances m JOIN ${v} ON ${same} ORDER BY m.currency, m.user_id FOR UPDATE OF m`,
+    params,
+  );
+  const { rowCount } = await tx.query(
+    `UPDATE member_balances AS m SET paid_minor = m.paid_minor - v.paid, owed_minor = m.owed_minor - v.owed
+       FROM ${v} WHERE ${same}`,
+    params,
+  );
+  if (rowCount !== values.length) throw new Error('Ledger: taking back a posting that was never made');
+}
+
+const COLUMNS = 'scope_id, user_id, currency, paid_minor, owed_minor, net_minor';
+
+/** Every member's balances in one scope (a group id, or PERSONAL_SCOPE). */
+export async function scopeBalances(db: Db, scopeId: string): Promise<BalanceRow[]> {
+  const { rows } = await db.query<BalanceRow>(
+    `SELECT ${COLUMNS} FROM member_balances WHERE scope_id = $1 ORDER BY currency, user_id`,
+    [scopeId],
+  );
+  return rows;
+}
+
+/** One person's balances in every scope they have one in. */
+export async function userBalances(db: Db, userId: string): Promise<BalanceRow[]> {
+  const { rows } = await db.query<BalanceRow>(
+    `SELECT ${COLUMNS} FROM member_balances WHERE user_id = $1 ORDER BY scope_id, currency`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Every member's balances in several scopes at once (one query however many groups). */
+export async function scopesBalances(db: Db, scopeIds: readonly string[]): Promise<BalanceRow[]> {
+  if (scopeIds.length === 0) return [];
+  const { rows } = await db.query<BalanceRow>(
+    `SELECT ${COLUMNS} FROM member_balances WHERE scope_id = ANY($1::uuid[]) ORDER BY scope_id, currency, user_id`,
+    [scopeIds],
+  );
+  return rows;
+}

@@ -1,0 +1,94 @@
+import { type BalanceExpense, type BalanceSettlement, computeBalances } from '@kitty/domain';
+import type { Db } from '../db';
+import { type BalanceRow, PERSONAL_SCOPE, scopeOf } from './ledger';
+import { type PairRow, pairsOf } from './pairs';
+import { type StatsRow, statsOf } from './stats';
+
+/** Every live expense and settlement of one scope, in the domain's shapes. */
+export async function scopeHistory(
+  db: Db,
+  scopeId: string,
+): Promise<{ expenses: BalanceExpense[]; settlements: BalanceSettlement[] }> {
+  const groupId = scopeId === PERSONAL_SCOPE ? null : scopeId;
+  const { rows: splits } = await db.query<{
+    id: string;
+    paid_by: string;
+    currency: string;
+    amount_minor: number;
+    user_id: string;
+    share: number;
+  }>(
+    `SELECT e.id, e.paid_by, e.currency, e.amount_minor, s.user_id, s.amount_minor AS share
+       FROM expenses e JOIN expense_splits s ON s.expense_id = e.id
+      WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL`,
+    [groupId],
+  );
+  const expenses = new Map<string, BalanceExpense>();
+  for (const r of splits) {
+    const e = expenses.get(r.id) ?? {
+      id: r.id,
+      paid_by: r.paid_by,
+      currency: r.currency,
+      amount: r.amount_minor,
+      shares: {},
+    };
+    e.shares[r.user_id] = r.share;
+    expenses.set(r.id, e);
+  }
+  const { rows: settlements } = await db.query<{
+    from_user_id: string;
+    to_user_id: string;
+    currency: string;
+    amount_minor: number;
+  }>(
+    `SELECT from_user_id, to_user_id, currency, amount_minor FROM settlements
+      WHERE group_id IS NOT DISTINCT FROM $1 AND deleted_at IS NULL`,
+    [groupId],
+  );
+  return {
+    expenses: [...expenses.values()],
+    settlements: settlements.map((s) => ({
+      from: s.from_user_id,
+      to: s.to_user_id,
+      currency: s.currency,
+      amount: s.amount_minor,
+    })),
+  };
+}
+
+/**
+ * Balances of one scope recomputed from every live expense and settlement, with the domain's rule.
+ * The running balances (member_balances) must always equal this; tests and the reliability checks compare.
+ */
+export async function recomputeScope(db: Db, scopeId: string): Promise<BalanceRow[]> {
+  const { expenses, settlements } = await scopeHistory(db, scopeId);
+  const balances = computeBalances(expenses, settlements);
+  const result: BalanceRow[] = [];
+  for (const [currency, members] of Object.entries(balances)) {
+    for (const [userId, b] of Object.entries(members)) {
+      result.push({
+        scope_id: scopeOf(scopeId === PERSONAL_SCOPE ? null : scopeId),
+        user_id: userId,
+        currency,
+        paid_minor: b.paid,
+        owed_minor: b.owed,
+        net_minor: b.net,
+      });
+    }
+  }
+  return result.sort((a, b) =>
+    a.currency === b.currency ? (a.user_id < b.user_id ? -1 : 1) : a.currency < b.currency ? -1 : 1,
+  );
+}
+
+/** The nonzero pairwise debts of one scope recomputed from its history (what pair_balances must hold). */
+export async function recomputePairs(db: Db, scopeId: string): Promise<PairRow[]> {
+  const { expenses, settlements } = await scopeHistory(db, scopeId);
+  return pairsOf(scopeId, expenses, settlements);
+}
+
+/** The expense statistics of one scope recomputed from its live expenses (what scope_expense_stats holds). */
+export async function recomputeStats(db: Db, scopeId: string): Promise<StatsRow[]> {
+  const { expenses } = await scopeHistory(db, scopeId);
+  return statsOf(scopeId, expenses);
+}

@@ -1,0 +1,39 @@
+import type { components } from '@kitty/api/schema';
+import type { CurrentUser } from './repo';
+
+export type UserJson = components['schemas']['User'];
+
+/** The user as the contract shows it: never the password hash or the token version. */
+export function toUserJson(user: CurrentUser): UserJson {
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    display_name: user.display_name,
+    name: user.display_name || fullName || user.email,
+    registered: user.registered,
+  };
+}
+
+export type UserSummaryJson = components['schemas']['UserSummary'];
+
+/** The short form of a person inside other resources (payer, FromUser, ToUser, suggestion sides). */
+export function toUserSummary(user: {
+  id: string;
+  display_name: string;
+  first_name?: string;
+  last_name?: string;
+  email: string;
+}): UserSummaryJson {
+  const fullName = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
+  return { id: user.id, display_name: user.display_name || fullName || user.email, email: user.email };
+}
+
+export type UserSearchResultJson = components['schemas']['UserSearchResult'];
+
+/** A search result: the user plus whether they share a group or an expense with the caller. */
+export function toUserSearchResult(user: CurrentUser, connected: boolean): UserSearchResultJson {
+  return { ...toUserJson(user), connected };
+}

@@ -1,0 +1,111 @@
+import type { Db } from '../db';
+import { isUuid } from '../db/ids';
+
+/** A user row as the server uses it. The password hash is never part of it. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  registered: boolean;
+  token_version: number;
+  currency: string;
+  default_split: string;
+  created_at: Date;
+}
+
+export interface Credentials extends CurrentUser {
+  password_hash: string | null;
+}
+
+export interface NewAccount {
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  password_hash: string;
+}
+
+/** The columns of a `CurrentUser`, in order. */
+export const USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'display_name',
+  'registered',
+  'token_version',
+  'currency',
+  'default_split',
+  'created_at',
+] as const;
+const COLUMNS = USER_COLUMNS.join(', ');
+
+export async function findById(db: Db, id: string): Promise<CurrentUser | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await db.query<CurrentUser>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** E-mail addresses compare case-insensitively. `forUpdate` locks the row until the transaction ends. */
+export async function findByEmail(db: Db, email: string, forUpdate = false): Promise<CurrentUser | null> {
+  const { rows } = await db.query<CurrentUser>(
+    `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)${forUpdate ? ' FOR UPDATE' : ''}`,
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findCredentials(db: Db, email: string): Promise<Credentials | null> {
+  const { rows } = await db.query<Credentials>(
+    `SELECT ${COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+/** Creates a registered account; null when the e-mail was taken meanwhile. */
+export async function insertAccount(db: Db, account: NewAccount): Promise<CurrentUser | null> {
+  const { rows } = await db.query<CurrentUser>(
+    `INSERT INTO users (email, first_name, last_name, display_name, password_hash, registered)
+     VALUES ($1, $2, $3, $4, $5, true)
+     ON CONFLICT ((lower(email))) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [account.email, account.first_name, account.last_name, account.display_name, account.password_hash],
+  );
+  return rows[0] ?? null;
+}
+
+/** An invited person becomes a registered account with the same id, so their expenses stay theirs. */
+export async function registerInvited(db: Db, id: string, account: NewAccount): Promise<CurrentUser | null> {
+  const { rows } = await db.query<CurrentUser>(
+    `UPDATE users
+        SET email = $2, first_name = $3, last_name = $4, display_name = $5, password_hash = $6,
+            registered = true, token_version = token_version + 1, updated_at = now()
+      WHERE id = $1 AND NOT registered
+      RETURNING ${COLUMNS}`,
+    [id, account.email, account.first_name, account.last_name, account.display_name, account.password_hash],
+  );
+  return rows[0] ?? null;
+}
+
+export interface NewInvitedPerson {
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  invited_by: string;
+}
+
+/** Creates a not-registered person (no password); null when someone has that address already. */
+export async function insertInvited(db: Db, person: NewInvitedPerson): Promise<CurrentUser | null> {
+  const { rows } = await db.query<CurrentUser>(
+    `INSERT INTO users (email, first_name, last_name, display_name, registered, invited_by)
+     VALUES ($1, $2, $3, $4, false, $5)
+     ON CONFLICT ((lower(email))) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [person.email, person.first_name, person.last_name, person.display_name, person.invited_by],
+  );
+  return rows[0] ?? null;
+}

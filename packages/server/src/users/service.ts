@@ -1,0 +1,101 @@
+import type { components } from '@kitty/api/schema';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords';
+import { passphraseMatches } from '../auth/passphrase';
+import type { AppContext } from '../context';
+import { conflict, forbidden, type FieldError, invalid, unauthorized } from '../http/errors';
+import { markAccepted } from './invitations';
+import { maySignIn, registrationOutcome } from './policy';
+import { toUserJson } from './present';
+import * as users from './repo';
+
+type RegisterRequest = components['schemas']['RegisterRequest'];
+type LoginRequest = components['schemas']['LoginRequest'];
+type AuthUser = components['schemas']['AuthUser'];
+
+export const WRONG_PASSPHRASE = 'The registration passphrase is incorrect.';
+export const EMAIL_TAKEN = 'An account with this e-mail already exists.';
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** Who is asking: the client address keys the attempt limits and goes to reCAPTCHA. */
+export interface Caller {
+  ip: string;
+}
+
+export function createUserService(ctx: AppContext) {
+  const { db, config, tokens, recaptcha, limits } = ctx;
+
+  async function withToken(user: users.CurrentUser): Promise<AuthUser> {
+    return { ...toUserJson(user), token: await tokens.sign(user) };
+  }
+
+  return {
+    /**
+     * Order: attempt limit, reCAPTCHA, passphrase (before anything about the e-mail is revealed),
+     * names, then the account. display_name is the first name: the home greeting is "Ahoj {display_name}!".
+     */
+    async register(input: RegisterRequest, caller: Caller): Promise<AuthUser> {
+      await limits.passphrase.check(caller.ip);
+      await recaptcha.verify(input.recaptchaToken, 'register', caller.ip);
+      if (!passphraseMatches(input.passphrase, config.passphrase)) {
+        await limits.passphrase.fail(caller.ip);
+        throw forbidden(WRONG_PASSPHRASE);
+      }
+      const account = {
+        email: input.email.trim(),
+        first_name: input.first_name.trim(),
+        last_name: input.last_name.trim(),
+        display_name: input.first_name.trim(),
+      };
+      const problems = nameProblems(account);
+      if (problems.length > 0) throw invalid(...problems);
+      const password_hash = await hashPassword(input.password);
+
+      const user = await db.transaction(async (tx) => {
+        const existing = await users.findByEmail(tx, account.email, true);
+        const outcome = registrationOutcome(existing);
+        if (outcome === 'taken') throw conflict(EMAIL_TAKEN);
+        const saved =
+          outcome === 'claim' && existing
+            ? await users.registerInvited(tx, existing.id, { ...account, password_hash })
+            : await users.insertAccount(tx, { ...account, password_hash });
+        if (!saved) throw conflict(EMAIL_TAKEN);
+        if (outcome === 'claim') await markAccepted(tx, saved.id);
+        return saved;
+      });
+      return withToken(user);
+    },
+
+    async login(input: LoginRequest, caller: Caller): Promise<AuthUser> {
+      const email = input.email.trim();
+      const key = `${caller.ip}|${email.toLowerCase()}`;
+      await limits.login.check(key);
+      await recaptcha.verify(input.recaptchaToken, 'login', caller.ip);
+      const found = await users.findCredentials(db, email);
+      const valid =
+        found && maySignIn(found)
+          ? await verifyPassword(found.password_hash as string, input.password)
+          : await verifyAgainstNothing(input.password);
+      if (!found || !valid) {
+        await limits.login.fail(key);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      await limits.login.reset(key);
+      const { password_hash: _hash, ...user } = found;
+      return withToken(user);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
+
+/** Names must still have two characters once surrounding spaces are gone. */
+function nameProblems(account: { first_name: string; last_name: string }): FieldError[] {
+  const problems: FieldError[] = [];
+  if (account.first_name.length < 2) {
+    problems.push({ field: 'first_name', message: 'first_name must be at least 2 characters' });
+  }
+  if (account.last_name.length < 2) {
+    problems.push({ field: 'last_name', message: 'last_name must be at least 2 characters' });
+  }
+  return problems;
+}

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const NOT_BUILT_MESSAGE =
+  "Kitty's web app is not built yet. Run `pnpm build` at the repository root, then restart the server.\n";
+
+/** Answers a GET that no route and no file matched. */
+export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/**
+ * Serves the built web app: /assets/* (content-hashed names) cached for a year, index.html never cached,
+ * and any other page path (/dashboard, /groups/123) answered with index.html so deep links work.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<WebFallback> {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    return (request, reply) =>
+      reply
+        .code(request.url === '/' ? 200 : 404)
+        .type('text/plain; charset=utf-8')
+        .send(NOT_BUILT_MESSAGE);
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    // The web build writes .br and .gz beside each text file: sent to browsers that accept them.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlFor(path));
+    },
+  });
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The static wildcard would treat / as a directory listing (403): the app's home is index.html.
+  app.get('/', (_request, reply) => sendIndex(reply));
+  return (request, reply) => {
+    const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
+    // A missing file (a name with an extension) is a 404, not the app: a browser asking for a script
+    // must not get HTML.
+    if (lastSegment.includes('.'))
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    return sendIndex(reply);
+  };
+}
+
+function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}

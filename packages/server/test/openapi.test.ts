@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { type JsonSchema, loadContract } from '../src/http/contract';
+import { createValidators, fieldErrors, routeSchema } from '../src/http/validation';
+
+const contract = loadContract();
+
+describe('openapi.yaml as the server reads it', () => {
+  it('every operation has a method, an /api URL and request schemas ajv compiles in strict mode', () => {
+    const compile = createValidators();
+    expect(contract.operations.size).toBeGreaterThan(0);
+    for (const operation of contract.operations.values()) {
+      expect(operation.url.startsWith('/api/'), operation.id).toBe(true);
+      const schema = routeSchema(operation) as Record<string, JsonSchema | undefined>;
+      for (const httpPart of ['body', 'querystring', 'params', 'headers']) {
+        const part = schema[httpPart];
+        if (part)
+          expect(() => compile({ schema: part, httpPart }), `${operation.id} ${httpPart}`).not.toThrow();
+      }
+    }
+  });
+
+  it('path parameters become Fastify parameters and security: [] makes an operation public', () => {
+    expect(contract.operation('getHealth')).toMatchObject({
+      method: 'GET',
+      url: '/api/health',
+      secured: false,
+    });
+    expect(contract.operation('getProfile')).toMatchObject({ url: '/api/users/profile', secured: true });
+    const withId = [...contract.operations.values()].find((op) => op.path.includes('{'));
+    if (withId) expect(withId.url).toMatch(/\/:[A-Za-z]+/);
+  });
+
+  it('query strings are coerced (limit=5 is a number) but bodies are not ("12" is not 12)', () => {
+    const compile = createValidators();
+    const query = compile({
+      schema: { type: 'object', properties: { limit: { type: 'integer' } } },
+      httpPart: 'querystring',
+    });
+    const input = { limit: '5' };
+    expect(query(input)).toBe(true);
+    expect(input.limit).toBe(5);
+    const body = compile({
+      schema: { type: 'object', properties: { amount: { type: 'number' } } },
+      httpPart: 'body',
+    });
+    expect(body({ amount: '12' })).toBe(false);
+  });
+
+  it('validation failures read as sentences naming the field', () => {
+    const compile = createValidators();
+    const validate = compile({
+      httpPart: 'body',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['split_type', 'items'],
+        properties: {
+          split_type: { enum: ['equal', 'shares'] },
+          amount: { type: 'number', exclusiveMinimum: 0, maximum: 100 },
+          items: { type: 'array', minItems: 1 },
+          details: {
+            type: 'object',
+            properties: { shares: { type: 'object', additionalProperties: { type: 'integer' } } },
+          },
+        },
+      },
+    });
+    validate({ split_type: 'odd', amount: 0, items: [], extra: true, details: { shares: { u1: 1.5 } } });
+    expect(fieldErrors(validate.errors ?? [], 'body')).toEqual([
+      { field: 'extra', message: 'extra is not an accepted field' },
+      { field: 'split_type', message: 'split_type must be one of: equal, shares' },
+      { field: 'amount', message: 'amount must be greater than 0' },
+      { field: 'items', message: 'items must have at least 1 item' },
+      { field: 'details.shares.u1', message: 'details.shares.u1 must be a whole number' },
+    ]);
+  });
+});

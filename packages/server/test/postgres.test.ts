@@ -1,0 +1,3 @@
+import { integrationSuites } from './suites';
+
+integrationSuites('postgres');

@@ -1,0 +1,27 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../src/paths';
+import type { Engine } from '../support/databases';
+
+/** What the abuse, security and token suites saw in this run: docs/reliability/abuse.json. */
+const figures = new Map<string, number>();
+
+export function countFigure(name: string, by = 1): void {
+  figures.set(name, (figures.get(name) ?? 0) + by);
+}
+
+/**
+ * Writes the figures so far (each suite calls it after its tests, so the last one holds everything).
+ * Only the PostgreSQL run writes: it is the one the reliability report stands on.
+ */
+export function writeAbuseFigures(engine: Engine): void {
+  if (engine !== 'postgres') return;
+  const dir = join(REPO_ROOT, 'docs', 'reliability');
+  mkdirSync(dir, { recursive: true });
+  const report = {
+    title: 'Abuse: rate limits, security headers, CORS, proxy trust, body and page limits, tokens',
+    figures: Object.fromEntries([...figures].sort(([a], [b]) => a.localeCompare(b))),
+    measuredAt: new Date().toISOString(),
+  };
+  writeFileSync(join(dir, 'abuse.json'), `${JSON.stringify(report, null, 2)}\n`);
+}

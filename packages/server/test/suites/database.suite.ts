@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { migrate, readMigrations } from '../../src/db/migrate';
+import { createTestDatabase } from '../support/databases';
+import type { TestContext } from '../support/context';
+
+async function insertUser(ctx: TestContext, email: string): Promise<string> {
+  const { rows } = await ctx.db.query<{ id: string }>('INSERT INTO users (email) VALUES ($1) RETURNING id', [
+    email,
+  ]);
+  return rows[0]!.id;
+}
+
+function uniqueEmail(prefix = 'db'): string {
+  return `${prefix}-${crypto.randomUUID()}@example.com`;
+}
+
+export function databaseSuite(ctx: TestContext): void {
+  describe('migrations', () => {
+    it('applying the migrations again changes nothing', async () => {
+      expect(await migrate(ctx.db)).toEqual([]);
+      const { rows } = await ctx.db.query<{ name: string }>(
+        'SELECT name FROM schema_migrations ORDER BY version',
+      );
+      expect(rows.map((row) => row.name)).toEqual(readMigrations().map((m) => m.name));
+    });
+
+    it('two starts migrating a fresh database at once apply each migration exactly once', async () => {
+      const fresh = await createTestDatabase(ctx.engine, { migrated: false });
+      try {
+        const [a, b] = await Promise.all([migrate(fresh.db), migrate(fresh.db)]);
+        expect([...a, ...b]).toEqual(readMigrations().map((m) => m.name));
+        const { rows } = await fresh.db.query('SELECT version FROM schema_migrations');
+        expect(rows).toHaveLength(readMigrations().length);
+      } finally {
+        await fresh.drop();
+      }
+    });
+
+    it('refuses to start when a landed migration was edited', async () => {
+      const edited = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'edited' } : m));
+      await expect(migrate(ctx.db, edited)).rejects.toThrow(/changed after it was applied/);
+    });
+  });
+
+  describe('values read back the same on both engines', () => {
+    it('bigint as number, date as YYYY-MM-DD text, numeric as text, jsonb parsed, uuid arrays', async () => {
+      const id = await insertUser(ctx, uniqueEmail());
+      const { rows } = await ctx.db.query(
+        `SELECT 9007199254740991::int8 AS big, '2024-02-29'::date AS day, 12.5::numeric AS pct,
+                $1::jsonb AS doc, (SELECT count(*) FROM users WHERE id = ANY($2::uuid[])) AS found`,
+        [JSON.stringify({ shares: { a: 2 } }), [id]],
+      );
+      expect(rows[0]).toEqual({
+        big: 9007199254740991,
+        day: '2024-02-29',
+        pct: '12.5',
+        doc: { shares: { a: 2 } },
+        found: 1,
+      });
+    });
+
+    it('a bigint beyond 2^53 is an error, never a silently rounded amount', async () => {
+      await expect(ctx.db.query('SELECT 9007199254740993::int8 AS big')).rejects.toThrow(/too large/);
+    });
+  });
+
+  describe('transactions', () => {
+    it('a transaction that throws leaves nothing behind', async () => {
+      const email = uniqueEmail();
+      await expect(
+        ctx.db.transaction(async (tx) => {
+          await tx.query('INSERT INTO users (email) VALUES ($1)', [email]);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      const { rows } = await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('a nested transaction that fails rolls back only its own writes', async () => {
+      const [kept, undone] = [uniqueEmail(), uniqueEmail()];
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO users (email) VALUES ($1)', [kept]);
+        await tx
+          .transaction(async (inner) => {
+            await inner.query('INSERT INTO users (email) VALUES ($1)', [undone]);
+            throw new Error('inner');
+          })
+          .catch(() => undefined);
+      });
+      const { rows } = await ctx.db.query<{ email: string }>(
+        'SELECT email FROM users WHERE email IN ($1, $2)',
+        [kept, undone],
+      );
+      expect(rows.map((row) => row.email)).toEqual([kept]);
+    });
+
+    it('using the outer handle inside a transaction fails loudly instead of escaping it', async () => {
+      await expect(ctx.db.transaction(async () => ctx.db.query('SELECT 1'))).rejects.toThrow(/tx handle/);
+    });
+
+    it('concurrent transactions never see each other half-done', async () => {
+      const email = uniqueEmail();
+      const id = await insertUser(ctx, email);
+      const bump = () =>
+        ctx.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ v: number }>(
+            'SELECT token_version AS v FROM users WHERE id = $1 FOR UPDATE',
+            [id],
+          );
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await tx.query('UPDATE users SET token_version = $2 WHERE id = $1', [id, rows[0]!.v + 1]);
+        });
+      await Promise.all(Array.from({ length: 8 }, bump));
+      const { rows } = await ctx.db.query<{ v: number }>(
+        'SELECT token_version AS v FROM users WHERE id = $1',
+        [id],
+      );
+      expect(rows[0]!.v).toBe(8);
+    });
+  });
+
+  describe('the schema protects the money', () => {
+    const expenseSql = `INSERT INTO expenses (description, amount_minor, currency, paid_by, split_type, created_by)
+                        VALUES ('Dinner', $2, $3, $1, 'equal', $1) RETURNING id`;
+
+    it('e-mail addresses are unique whatever their case', async () => {
+      const email = uniqueEmail('Case');
+      await insertUser(ctx, email);
+      await expect(insertUser(ctx, email.toUpperCase())).rejects.toMatchObject({ code: '23505' });
+    });
+
+    it('an expense amount must be positive and its currency three capitals', async () => {
+      const id = await insertUser(ctx, uniqueEmail());
+      for (const [amount, currency] of [
+        [0, 'EUR'],
+        [-100, 'EUR'],
+        [100, 'eur'],
+        [100, 'E1R'],
+      ] as const) {
+        await expect(ctx.db.query(expenseSql, [id, amount, currency])).rejects.toMatchObject({
+          code: '23514',
+        });
+      }
+    });
+
+    it('an expense whose splits do not add up to its amount is never committed', async () => {
+      const id = await insertUser(ctx, uniqueEmail());
+      const other = await insertUser(ctx, uniqueEmail());
+      await expect(
+        ctx.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(expenseSql, [id, 1000, 'EUR']);
+          await tx.query(
+            'INSERT INTO expense_splits (expense_id, user_id, amount_minor) VALUES ($1, $2, 333), ($1, $3, 666)',
+            [rows[0]!.id, id, other],
+          );
+        }),
+      ).rejects.toMatchObject({ code: '23514' });
+
+      const saved = await ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(expenseSql, [id, 1000, 'EUR']);
+        await tx.query(
+          'INSERT INTO expense_splits (expense_id, user_id, amount_minor) VALUES ($1, $2, 334), ($1, $3, 666)',
+          [rows[0]!.id, id, other],
+        );
+        return rows[0]!.id;
+      });
+      await expect(
+        ctx.db.query('UPDATE expenses SET amount_minor = 1001 WHERE id = $1', [saved]),
+      ).rejects.toMatchObject({ code: '23514' });
+    });
+
+    it('a settlement is positive and between two different people', async () => {
+      const a = await insertUser(ctx, uniqueEmail());
+      const b = await insertUser(ctx, uniqueEmail());
+      const sql = `INSERT INTO settlements (from_user_id, to_user_id, amount_minor, currency, created_by, transaction_id)
+                   VALUES ($1, $2, $3, 'EUR', $1, $4)`;
+      await expect(ctx.db.query(sql, [a, a, 100, crypto.randomUUID()])).rejects.toMatchObject({
+        code: '23514',
+      });
+      await expect(ctx.db.query(sql, [a, b, 0, crypto.randomUUID()])).rejects.toMatchObject({
+        code: '23514',
+      });
+      const receipt = crypto.randomUUID();
+      await ctx.db.query(sql, [a, b, 100, receipt]);
+      await expect(ctx.db.query(sql, [a, b, 100, receipt])).rejects.toMatchObject({ code: '23505' });
+    });
+  });
+}

@@ -1,0 +1,98 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { expectContract, expectErrorBody } from '../contract';
+import type { TestContext } from '../support/context';
+import { registration } from '../support/users';
+
+export function errorsSuite(ctx: TestContext): void {
+  describe('errors are JSON with a message', () => {
+    it('an unknown /api path is a JSON 404, whatever the method', async () => {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const response = await ctx.app.inject({ method, url: '/api/no-such-thing' });
+        expect(expectErrorBody(response, 404)).toEqual({ message: 'Not found' });
+      }
+    });
+
+    it('a body that is not JSON is a 400 saying so', async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": "ann@example.com", ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(expectContract(response, 'loginUser')).toEqual({
+        message: 'The request body is not valid JSON',
+      });
+    });
+
+    it('a body over 1 MiB is a 413', async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
+      });
+      expect(expectErrorBody(response, 413).message).toBe('The request body is too large.');
+    });
+
+    it('every answer carries a request id', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('an unexpected failure is a generic 500, logged with its request id and cause', async () => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const app = await ctx.buildApp({ LOG_LEVEL: 'error' }, { logStream });
+      app.get('/api/test-only/boom', async () => {
+        throw new Error('a bug with details the caller must not see');
+      });
+      const response = await app.inject({ method: 'GET', url: '/api/test-only/boom' });
+      expect(expectErrorBody(response, 500)).toEqual({
+        message: 'An unexpected error occurred. Please try again.',
+      });
+      const logged = lines.map((line) => JSON.parse(line));
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          reqId: response.headers['x-request-id'],
+          err: expect.objectContaining({ message: 'a bug with details the caller must not see' }),
+        }),
+      );
+    });
+
+    it('passwords, passphrases and tokens never reach the logs', async () => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const app = await ctx.buildApp({ LOG_LEVEL: 'trace' }, { logStream });
+      const payload = registration({ password: 'a-very-secret-password' });
+      const registered = await app.inject({ method: 'POST', url: '/api/users/register', payload });
+      const token = expectContract(registered, 'registerUser').token;
+      await app.inject({
+        method: 'GET',
+        url: '/api/users/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: payload.email, password: 'a-very-secret-password' },
+      });
+      const log = lines.join('');
+      expect(log).toContain('/api/users/profile');
+      for (const secret of ['a-very-secret-password', payload.passphrase, token])
+        expect(log).not.toContain(secret);
+    });
+  });
+}

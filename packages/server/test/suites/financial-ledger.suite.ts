@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PERSONAL_SCOPE } from '../../src/ledger/ledger';
+import type { TestContext } from '../support/context';
+import {
+  addExpense,
+  expenseBody,
+  expectLedgerMatchesRecompute,
+  groupWith,
+  minor,
+  ok,
+  type Person,
+  people,
+  postSettlement,
+  request,
+} from './financial-support';
+
+// biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
+type Json = any;
+
+const who = fc.nat(3);
+const currency = fc.constantFrom('EUR', 'USD');
+const opArb = fc.oneof(
+  fc.record({
+    kind: fc.constant('expense' as const),
+    inGroup: fc.boolean(),
+    payer: who,
+    shares: fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 4, maxLength: 4 }),
+    currency,
+  }),
+  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('edit' as const),
+    pick: fc.nat(),
+    shares: fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 4, maxLength: 4 }),
+  }),
+  fc.record({
+    kind: fc.constant('settle' as const),
+    from: who,
+    to: who,
+    cents: fc.integer({ min: 1, max: 9000 }),
+    currency,
+  }),
+  fc.record({ kind: fc.constant('settleDebt' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('settleExpense' as const), pick: fc.nat() }),
+);
+
+/**
+ * Random histories through the API: expenses in and outside a group, deletes, settlements, settling
+ * debts and expenses. Afterwards the running balances, pairwise debts and statistics equal a full
+ * recomputation, and the group's nets add up to zero in each currency.
+ */
+export function financialLedgerSuite(ctx: TestContext): void {
+  describe('financial: the ledger always equals a recomputation', () => {
+    it('after any sequence of expenses, deletes and settlements (property)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(opArb, { minLength: 3, maxLength: 10 }), async (ops) => {
+          const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd', 'Dan')) as Person[];
+          const ids = crew.map((p) => p.user.id);
+          const groupId = await groupWith(ctx.app, crew, 'EUR');
+          const expenses: { id: string; payer: Person; groupId: string | null; currency: string }[] = [];
+          // Outside a group the payer takes part, so that they may record it.
+          const sharesOf = (weights: number[], payer: Person, inGroup: boolean) => {
+            const shares = Object.fromEntries(
+              weights.map((m, i) => [ids[i] as string, m] as const).filter(([, m]) => m > 0),
+            );
+            if (!inGroup && !(payer.user.id in shares)) shares[payer.user.id] = 1;
+            return Object.keys(shares).length > 0 ? shares : null;
+          };
+          for (const op of ops) {
+            if (op.kind === 'expense') {
+              const payer = crew[op.payer] as Person;
+              const shares = sharesOf(op.shares, payer, op.inGroup);
+              if (!shares) continue;
+              const scope = op.inGroup ? groupId : null;
+              const id = await addExpense(ctx.app, payer, { groupId: scope, currency: op.currency, shares });
+              expenses.push({ id, payer, groupId: scope, currency: op.currency });
+            } else if (op.kind === 'edit' && expenses.length > 0) {
+              const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
+              const shares = sharesOf(op.shares, e.payer, e.groupId !== null);
+              if (!shares) continue;
+              const body = expenseBody(e.payer, { groupId: e.groupId, currency: e.currency, shares });
+              const response = await request(ctx.app, e.payer, 'PUT', `/api/expenses/${e.id}`, body);
+              expect(response.statusCode, response.body).toBe(200);
+            } else if (op.kind === 'delete' && expenses.length > 0) {
+              const [gone] = expenses.splice(op.pick % expenses.length, 1);
+              const response = await request(ctx.app, gone!.payer, 'DELETE', `/api/expenses/${gone!.id}`);
+              expect(response.statusCode, response.body).toBe(200);
+            } else if (op.kind === 'settle' && op.from !== op.to) {
+              const response = await postSettlement(ctx.app, crew[op.from] as Person, {
+                from_user_id: ids[op.from],
+                to_user_id: ids[op.to],
+                amount: op.cents / 100,
+                currency: op.currency,
+                group_id: groupId,
+              });
+              expect(response.statusCode, response.body).toBe(201);
+            } else if (op.kind === 'settleDebt') {
+              const { debts }: Json = await ok(
+                ctx.app,
+                crew[0] as Person,
+                'listMyDebts',
+                'GET',
+                '/api/financial/debts',
+              );
+              const debt = debts[op.pick % Math.max(debts.length, 1)];
+              if (debt)
+                await ok(
+                  ctx.app,
+                  crew[0] as Person,
+                  'settleDebt',
+                  'POST',
+                  `/api/financial/debts/${debt.id}/settle`,
+                );
+            } else if (op.kind === 'settleExpense' && expenses.length > 0) {
+              const e = expenses[op.pick % expenses.length] as { id: string; payer: Person };
+              const response = await request(ctx.app, e.payer, 'POST', `/api/financial/settle/${e.id}`, {
+                expense_id: e.id,
+              });
+              expect([201, 409], response.body).toContain(response.statusCode);
+            }
+          }
+          await expectLedgerMatchesRecompute(ctx.db, groupId);
+          await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, ids);
+          const body: Json = await ok(
+            ctx.app,
+            crew[0] as Person,
+            'getGroupBalances',
+            'GET',
+            `/api/financial/balances/group/${groupId}`,
+          );
+          const sums = new Map<string, number>();
+          for (const m of body.balances) {
+            for (const r of m.currency_breakdown)
+              sums.set(r.currency, (sums.get(r.currency) ?? 0) + minor(r.net, r.currency));
+          }
+          for (const total of sums.values()) expect(total).toBe(0);
+        }),
+        { numRuns: 8 },
+      );
+    });
+
+    it('deleting a settled group takes its pairwise debts and statistics along', async () => {
+      const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
+      const groupId = await groupWith(ctx.app, crew, 'EUR');
+      const [a, b, c] = crew.map((p) => p.user.id) as [string, string, string];
+      // A circle of debts: every net is zero, every pair still owes.
+      await addExpense(ctx.app, crew[0], { groupId, shares: { [b]: 1000 } });
+      await addExpense(ctx.app, crew[1], { groupId, shares: { [c]: 1000 } });
+      await addExpense(ctx.app, crew[2], { groupId, shares: { [a]: 1000 } });
+      const count = async (table: string) =>
+        (await ctx.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE scope_id = $1`, [groupId]))
+          .rows[0];
+      expect(await count('pair_balances')).toEqual({ n: 3 });
+      const gone = await request(ctx.app, crew[0], 'DELETE', `/api/groups/${groupId}`);
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(await count('pair_balances')).toEqual({ n: 0 });
+      expect(await count('scope_expense_stats')).toEqual({ n: 0 });
+    });
+  });
+}
