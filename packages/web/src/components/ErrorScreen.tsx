@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from './Button';
+import * as styles from './ErrorScreen.css';
+import { button } from './Button.css';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** The router's fallback for errors no screen handled (spec section 8). */
+export function ErrorScreen() {
+  const error = useRouteError();
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.title}>Unexpected Application Error!</h1>
+      <p className={styles.message}>Something went wrong while showing this page.</p>
+      <pre className={styles.details}>{describe(error)}</pre>
+      <div className={styles.actions}>
+        <Button onPress={() => window.location.reload()}>Reload</Button>
+        {/* A plain link: a full page load, so a broken router state cannot survive it. */}
+        <a className={button({ variant: 'secondary' })} href="/dashboard">
+          Go to Home
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { formatMoneyWithSymbol } from '@kitty/domain';
+import { cx } from './cx';
+import * as styles from './Money.css';
+
+export interface MoneyProps {
+  /** Integer minor units (the domain's `Minor`); turn a JSON decimal into them with `parseMoney` first. */
+  minor: number;
+  currency: string;
+  /** Show "+" before a positive amount ("+€12.50" / "-€12.50"). */
+  signed?: boolean;
+  /** Colour by sign: green when owed to you, red when you owe; never colour alone, the sign says it too. */
+  colored?: boolean;
+  className?: string;
+}
+
+/** An amount with its currency symbol and exactly two decimals, formatted by the domain. */
+export function Money({ minor, currency, signed = false, colored = false, className }: MoneyProps) {
+  const text = formatMoneyWithSymbol(minor, currency);
+  const tone = !colored || minor === 0 ? 'neutral' : minor > 0 ? 'positive' : 'negative';
+  return (
+    <span className={cx(styles.money, styles.tone[tone], className)}>
+      {signed && minor > 0 ? `+${text}` : text}
+    </span>
+  );
+}

@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+import { inputBox, listPopover } from './field.css';
+
+export { description, error, field, label, listBox, option as item } from './field.css';
+
+export const trigger = style([
+  inputBox,
+  {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: vars.space.sm,
+    paddingInline: vars.space.md,
+    cursor: 'pointer',
+    textAlign: 'start',
+    transitionProperty: 'border-color, box-shadow',
+    transitionDuration: vars.duration.fast,
+    selectors: {
+      '&[data-hovered]': { borderColor: vars.color.text },
+      '&[data-focus-visible]': {
+        borderColor: vars.color.focusRing,
+        boxShadow: `0 0 0 1px ${vars.color.focusRing}`,
+      },
+      '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+      '[data-invalid] &': { borderColor: vars.color.errorText },
+    },
+  },
+]);
+
+export const value = style({
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&[data-placeholder]': { color: vars.color.textMuted },
+  },
+});
+
+export const popover = style([
+  listPopover,
+  { minWidth: 'var(--trigger-width)', maxHeight: '280px', overflowY: 'auto' },
+]);

@@ -1,0 +1,64 @@
+import { SPLIT_TYPE_LABELS, type SplitDetails, type SplitType } from '@kitty/domain';
+import { Button } from '../Button';
+import { Dialog } from '../Dialog';
+import * as styles from './ConfigureSplitDialog.css';
+import { SplitEditor } from './SplitEditor';
+import type { ConfigurableSplitType } from './splitForm';
+
+/** A person the split is among: their user id (or a "temp-" id) and the name shown on their row. */
+export interface SplitParticipant {
+  id: string;
+  name: string;
+}
+
+export interface ConfigureSplitDialogProps {
+  isOpen: boolean;
+  participants: readonly SplitParticipant[];
+  /** The type being configured; 'equal' needs no configuration (the dialog only says so). */
+  splitType: SplitType;
+  /**
+   * The current configuration in domain units: percentages and shares as numbers, exact amounts and
+   * adjustments in integer minor units of `currency`. Missing entries start at the domain's defaults.
+   */
+  details?: SplitDetails | null;
+  /** The expense amount in minor units; leave out for a group's default split (no amount yet). */
+  totalMinor?: number | null;
+  /** The currency of `totalMinor`, exact amounts and adjustments (e.g. "EUR"). */
+  currency: string;
+  /** Called with the valid configuration (only the type's own map, one entry per participant). */
+  onSave: (details: SplitDetails) => void;
+  /** Cancel, Close, Escape or a click on the overlay. */
+  onCancel: () => void;
+}
+
+export const CONFIGURE_SPLIT_TITLE = 'Configure Split';
+
+/**
+ * The Configure Split dialog (spec section 2), layer "split" (z-index 100) so it can open above another
+ * dialog. Percentages 0..100 with a running total, exact amounts with the remaining amount, whole-number
+ * shares, signed adjustments; Save is blocked while the domain refuses the configuration.
+ */
+export function ConfigureSplitDialog({ isOpen, onCancel, splitType, ...rest }: ConfigureSplitDialogProps) {
+  return (
+    <Dialog
+      title={CONFIGURE_SPLIT_TITLE}
+      size="md"
+      layer="split"
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
+      {splitType === 'equal' ? (
+        <div className={styles.equal}>
+          <p>{SPLIT_TYPE_LABELS.equal}: everyone pays the same share.</p>
+          <div className={styles.actions}>
+            <Button onPress={onCancel}>OK</Button>
+          </div>
+        </div>
+      ) : (
+        <SplitEditor splitType={splitType as ConfigurableSplitType} onCancel={onCancel} {...rest} />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+// A group's default split travels as lists of { user_id, value } (the contract's DefaultSplitConfig); the
+// Configure Split dialog works on the domain's SplitDetails maps. Money in both goes through the domain.
+import type { DefaultSplitConfig } from '@kitty/api';
+import {
+  parseSplitConfig,
+  type SplitDetails,
+  type SplitType,
+  SPLIT_DETAILS_FIELD,
+  splitDetailsFromWire,
+  toDecimal,
+  type WireSplitDetails,
+} from '@kitty/domain';
+
+function toRecord<E extends { user_id: string }>(
+  list: readonly E[] | undefined,
+  pick: (entry: E) => number,
+): Record<string, number> | undefined {
+  return list ? Object.fromEntries(list.map((e) => [e.user_id, pick(e)])) : undefined;
+}
+
+/** The stored config as SplitDetails (null when there is none or it cannot be read). */
+export function configToDetails(config: unknown, currency: string): SplitDetails | null {
+  const parsed = parseSplitConfig(config) as DefaultSplitConfig | null;
+  if (!parsed) return null;
+  const wire: WireSplitDetails = {};
+  const percentages = toRecord(parsed.percentages, (e) => e.percentage);
+  const shares = toRecord(parsed.shares, (e) => e.shares);
+  const amounts = toRecord(parsed.amounts, (e) => e.amount);
+  const adjustments = toRecord(parsed.adjustments, (e) => e.amount);
+  if (percentages) wire.percentages = percentages;
+  if (shares) wire.shares = shares;
+  if (amounts) wire.amounts = amounts;
+  if (adjustments) wire.adjustments = adjustments;
+  return splitDetailsFromWire(wire, currency);
+}
+
+/**
+ * SplitDetails of `type` as the config lists the server stores: one entry per id of `ids`, in that order
+ * (anyone without a value counts 0), amounts and adjustments as decimals of `currency`; null for an equal split.
+ */
+export function detailsToConfig(
+  type: SplitType,
+  details: SplitDetails,
+  currency: string,
+  ids: readonly string[],
+): DefaultSplitConfig | null {
+  if (type === 'equal') return null;
+  const record = details[SPLIT_DETAILS_FIELD[type]];
+  const value = (id: string) => record?.[id] ?? 0;
+  const decimal = (id: string) => toDecimal(value(id), currency);
+  switch (type) {
+    case 'percentage':
+      return { percentages: ids.map((user_id) => ({ user_id, percentage: value(user_id) })) };
+    case 'shares':
+      return { shares: ids.map((user_id) => ({ user_id, shares: value(user_id) })) };
+    case 'exact':
+      return { amounts: ids.map((user_id) => ({ user_id, amount: decimal(user_id) })) };
+    case 'adjustment':
+      return { adjustments: ids.map((user_id) => ({ user_id, amount: decimal(user_id) })) };
+  }
+}

@@ -1,0 +1,65 @@
+import { call, type UserSearchResult } from '@kitty/api';
+import { USER_SEARCH_DEBOUNCE_MS } from '@kitty/domain';
+import { useEffect, useState } from 'react';
+import { api } from '../api';
+
+export const USER_SEARCH_FAILED = 'Error searching for users';
+
+export interface UserSearch {
+  /** The trimmed term these results answer. */
+  term: string;
+  status: 'idle' | 'searching' | 'done' | 'failed';
+  users: UserSearchResult[];
+}
+
+const IDLE: UserSearch = { term: '', status: 'idle', users: [] };
+
+/** Connected people first; only when none match, the general search. */
+export async function connectedFirst<T>(find: (connected: boolean) => Promise<T[]>): Promise<T[]> {
+  const connected = await find(true);
+  return connected.length > 0 ? connected : find(false);
+}
+
+/**
+ * Spec section 4 "User search": debounced by USER_SEARCH_DEBOUNCE_MS (300 ms), blank terms not searched;
+ * people connected to the caller first, and only when none match, a general search (the server finds
+ * strangers only by their exact e-mail). Until the debounce ends the previous answer stays.
+ */
+export function useUserSearch(term: string): UserSearch {
+  const [search, setSearch] = useState<UserSearch>(IDLE);
+  const trimmed = term.trim();
+
+  useEffect(() => {
+    if (!trimmed) {
+      setSearch(IDLE);
+      return;
+    }
+    const controller = new AbortController();
+    const { signal } = controller;
+    const find = async (connected: boolean) => {
+      const query = connected ? { term: trimmed, connected: true } : { term: trimmed };
+      const data = await call(
+        api.GET('/users/search', { params: { query }, signal }),
+        'Failed to search users',
+      );
+      return data.users;
+    };
+    const timer = setTimeout(async () => {
+      setSearch({ term: trimmed, status: 'searching', users: [] });
+      try {
+        const users = await connectedFirst(find);
+        if (!signal.aborted) setSearch({ term: trimmed, status: 'done', users });
+      } catch (error) {
+        if (signal.aborted) return;
+        console.error('User search failed', error);
+        setSearch({ term: trimmed, status: 'failed', users: [] });
+      }
+    }, USER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [trimmed]);
+
+  return trimmed ? search : IDLE;
+}

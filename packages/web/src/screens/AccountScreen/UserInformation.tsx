@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { LogoutIcon } from '../../components/icons';
+import { visuallyHidden } from '../../components/VisuallyHidden.css';
+import { useAuth } from '../../flows/AuthProvider';
+import { useLogout } from '../../flows/useLogout';
+import * as styles from './AccountScreen.css';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { useTimedNotice } from './useTimedNotice';
+
+/** Full name, e-mail, a masked password, the Change Password toggle and Logout. */
+export function UserInformation() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const [changing, setChanging] = useState(false);
+  const [notice, showNotice] = useTimedNotice();
+  const fullName = [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.name || '';
+
+  return (
+    <Card as="section" aria-labelledby="user-information-title" className={styles.section}>
+      <h2 id="user-information-title" className={styles.sectionTitle}>
+        User Information
+      </h2>
+      <dl className={styles.details}>
+        <div className={styles.detail}>
+          <dt>Full Name</dt>
+          <dd>{fullName}</dd>
+        </div>
+        <div className={styles.detail}>
+          <dt>Email</dt>
+          <dd>{user?.email}</dd>
+        </div>
+        <div className={styles.detail}>
+          <dt>Password</dt>
+          <dd>
+            <span aria-hidden="true">••••••••</span>
+            <span className={visuallyHidden}>Hidden</span>
+          </dd>
+        </div>
+      </dl>
+      {notice && <Alert tone="success">{notice}</Alert>}
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          aria-expanded={changing}
+          aria-controls={changing ? 'change-password' : undefined}
+          onPress={() => setChanging((open) => !open)}
+        >
+          Change Password
+        </Button>
+        <Button variant="ghost" onPress={logout}>
+          <LogoutIcon width={18} height={18} />
+          Logout
+        </Button>
+      </div>
+      {changing && (
+        <div id="change-password">
+          <ChangePasswordForm
+            onChanged={() => {
+              setChanging(false);
+              showNotice('Password updated successfully');
+            }}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import type { UserSearchResult } from '@kitty/api';
+import { memberName, memberTags } from '@kitty/domain';
+import { useState } from 'react';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
+import * as styles from './CreateGroupScreen.css';
+import { Tags } from './MemberList';
+import type { DraftMember } from './newGroup';
+
+/**
+ * Add people by name or e-mail: matching people with an Add button each, and "Add ... as a new person"
+ * for an address nobody has yet (it opens the new-person form).
+ */
+export function AddPeople({
+  isMember,
+  onAdd,
+  onAddNew,
+}: {
+  isMember: (person: { id: string; email: string }) => boolean;
+  onAdd: (member: DraftMember) => void;
+  onAddNew: (term: string) => void;
+}) {
+  const [term, setTerm] = useState('');
+  const search = useUserSearch(term);
+  const results = search.users.filter((user) => !isMember(user));
+  const exactMatch = search.users.some((u) => u.email.toLowerCase() === search.term.toLowerCase());
+
+  const add = (user: UserSearchResult) => {
+    const { connected: _connected, ...member } = user;
+    onAdd(member);
+    setTerm('');
+  };
+
+  return (
+    <div className={styles.addPeople}>
+      <TextField
+        label="Add people"
+        type="search"
+        placeholder="Search by name or email"
+        autoComplete="off"
+        value={term}
+        onChange={setTerm}
+      />
+      <div aria-live="polite" className={styles.searchStatus}>
+        {search.status === 'searching' && 'Searching...'}
+        {search.status === 'done' && results.length === 0 && search.users.length === 0 && 'No people found.'}
+      </div>
+      {search.status === 'failed' && (
+        <p role="alert" className={styles.searchError}>
+          {USER_SEARCH_FAILED}
+        </p>
+      )}
+      {results.length > 0 && (
+        <ul className={styles.people} aria-label="Search results">
+          {results.map((user) => {
+            const name = memberName(user);
+            return (
+              <li key={user.id} className={styles.person}>
+                <Avatar name={name} />
+                <span className={styles.personText}>
+                  <span className={styles.personName}>
+                    {name}
+                    <Tags tags={memberTags(user, { where: 'search' })} />
+                  </span>
+                  <span className={styles.personEmail}>{user.email}</span>
+                </span>
+                <Button variant="secondary" size="sm" aria-label={`Add ${name}`} onPress={() => add(user)}>
+                  Add
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {(search.status === 'done' || search.status === 'failed') && !exactMatch && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className={styles.addNew}
+          onPress={() => {
+            onAddNew(search.term);
+            setTerm('');
+          }}
+        >
+          Add "{search.term}" as a new person
+        </Button>
+      )}
+    </div>
+  );
+}

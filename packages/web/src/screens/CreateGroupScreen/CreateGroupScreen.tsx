@@ -1,0 +1,124 @@
+import { hasErrors, validateGroupName } from '@kitty/domain';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { useCurrencyOptions } from '../../components/configOptions';
+import { Form } from '../../components/Form';
+import { LinkButton } from '../../components/LinkButton';
+import { Select } from '../../components/Select';
+import { TextField } from '../../components/TextField';
+import { useAuth } from '../../flows/AuthProvider';
+import { createIdempotencyKeys } from '../../flows/idempotency';
+import { invalidate } from '../../flows/resource';
+import { AddPeople } from './AddPeople';
+import * as styles from './CreateGroupScreen.css';
+import { MemberList } from './MemberList';
+import { NewPersonDialog } from './NewPersonDialog';
+import { sameMember } from './newGroup';
+import { GroupSplitDialog, SplitMethodField } from './SplitMethodField';
+import { submitGroup } from './submitGroup';
+import { useGroupDraft } from './useGroupDraft';
+
+const FORM_ID = 'create-group-form';
+
+/** Create Group: Cancel, the title and Done; name, description, members, currency and default split. */
+export function CreateGroupScreen() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <CreateGroupForm creator={user} />;
+}
+
+function CreateGroupForm({ creator }: { creator: NonNullable<ReturnType<typeof useAuth>['user']> }) {
+  const draft = useGroupDraft(creator);
+  const currencies = useCurrencyOptions();
+  const navigate = useNavigate();
+  const [keys] = useState(() => createIdempotencyKeys());
+  const [creating, setCreating] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [newPersonTerm, setNewPersonTerm] = useState<string | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Only this form's own submit: a dialog's form submits through the React tree too.
+    if (creating || event.target !== event.currentTarget) return;
+    const errors = validateGroupName(draft.name);
+    if (hasErrors(errors)) {
+      draft.setNameError(errors.name);
+      nameInput.current?.focus();
+      return;
+    }
+    setCreating(true);
+    setFailure(null);
+    const result = await submitGroup(draft.draft(), keys);
+    if (result.ok) {
+      invalidate('groups', 'balances');
+      navigate(`/groups/${result.groupId}`, { replace: true });
+      return;
+    }
+    setCreating(false);
+    setFailure(result.message);
+    if (result.fieldErrors.name) {
+      draft.setNameError(result.fieldErrors.name);
+      nameInput.current?.focus();
+    }
+  };
+
+  const isMember = (person: { id: string; email: string }) =>
+    sameMember(person, creator) || draft.members.some((m) => sameMember(m, person));
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.header}>
+        <LinkButton href="/groups" variant="ghost" size="sm" className={styles.headerStart}>
+          Cancel
+        </LinkButton>
+        <h1 className={styles.title}>Create Group</h1>
+        <Button type="submit" form={FORM_ID} size="sm" isPending={creating} className={styles.headerEnd}>
+          {creating ? 'Creating...' : 'Done'}
+        </Button>
+      </div>
+      {failure && <Alert>{failure}</Alert>}
+      <Form id={FORM_ID} onSubmit={submit} aria-labelledby="create-group-title" className={styles.form}>
+        <span id="create-group-title" hidden>
+          Create Group
+        </span>
+        <TextField
+          label="Group Name"
+          value={draft.name}
+          onChange={draft.setName}
+          errorMessage={draft.nameError}
+          inputRef={nameInput}
+          autoComplete="off"
+        />
+        <TextField
+          label="Description (Optional)"
+          value={draft.description}
+          onChange={draft.setDescription}
+          autoComplete="off"
+        />
+        <section aria-labelledby="members-title" className={styles.membersSection}>
+          <h2 id="members-title" className={styles.sectionTitle}>
+            Members
+          </h2>
+          <MemberList creator={creator} members={draft.members} onRemove={draft.removeMember} />
+          <AddPeople isMember={isMember} onAdd={draft.addMember} onAddNew={setNewPersonTerm} />
+        </section>
+        <Select label="Currency" options={currencies} value={draft.currency} onChange={draft.setCurrency} />
+        <SplitMethodField draft={draft} />
+      </Form>
+      <GroupSplitDialog draft={draft} creator={creator} />
+      {newPersonTerm !== null && (
+        <NewPersonDialog
+          term={newPersonTerm}
+          onAdd={(member) => {
+            draft.addMember(member);
+            setNewPersonTerm(null);
+          }}
+          onClose={() => setNewPersonTerm(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { memberName, memberTags } from '@kitty/domain';
+import type { SessionUser } from '@kitty/domain/flows';
+import { Avatar } from '../../components/Avatar';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import * as styles from './CreateGroupScreen.css';
+import type { DraftMember } from './newGroup';
+
+const TAG_TONE: Record<string, 'accent' | 'warning' | 'positive' | 'neutral'> = {
+  'Group Creator': 'accent',
+  'Not Registered': 'warning',
+  Connected: 'positive',
+};
+
+export function Tags({ tags }: { tags: readonly string[] }) {
+  return (
+    <>
+      {tags.map((tag) => (
+        <Badge key={tag} tone={TAG_TONE[tag] ?? 'neutral'}>
+          {tag}
+        </Badge>
+      ))}
+    </>
+  );
+}
+
+/** The new group's members: you first (the creator, never removable), then the people added. */
+export function MemberList({
+  creator,
+  members,
+  onRemove,
+}: {
+  creator: SessionUser;
+  members: readonly DraftMember[];
+  onRemove: (id: string) => void;
+}) {
+  const people = [{ ...creator }, ...members];
+  return (
+    <ul className={styles.people} aria-label="Members">
+      {people.map((person) => {
+        const name = memberName(person);
+        const isYou = person.id === creator.id;
+        return (
+          <li key={person.id} className={styles.person}>
+            <Avatar name={name} />
+            <span className={styles.personText}>
+              <span className={styles.personName}>
+                {isYou ? `${name} (you)` : name}
+                <Tags tags={memberTags(person, { createdBy: creator.id, where: 'members' })} />
+              </span>
+              <span className={styles.personEmail}>{person.email}</span>
+            </span>
+            {!isYou && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${name}`}
+                onPress={() => onRemove(person.id)}
+              >
+                Remove
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

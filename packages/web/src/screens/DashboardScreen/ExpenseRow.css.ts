@@ -1,0 +1,13 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../theme/theme.css';
+
+const base = style({
+  fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+
+export const amount = styleVariants({
+  owe: [base, { color: vars.color.negative }],
+  owed: [base, { color: vars.color.positive }],
+});

@@ -1,0 +1,37 @@
+import { formatMoneyWithSymbol } from '@kitty/domain';
+import type { Ref } from 'react';
+import { Link } from 'react-aria-components';
+import * as rowStyles from '../GroupsScreen/GroupRow.css';
+import * as styles from './ExpenseRow.css';
+import type { RecentExpenseRow } from './recentExpenses';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function shownDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/**
+ * A Recent Expenses row: description, group name or "Personal", date, and the amount: red with a minus
+ * when the person shares it but someone else paid, otherwise green with a plus.
+ */
+export function ExpenseRow({ row, linkRef }: { row: RecentExpenseRow; linkRef?: Ref<HTMLAnchorElement> }) {
+  const { sign, direction, amount } = row.direction;
+  return (
+    <li className={rowStyles.item}>
+      <Link ref={linkRef} href={`/expenses/${row.id}`} className={rowStyles.row}>
+        <span className={rowStyles.main}>
+          <span className={rowStyles.name}>{row.description}</span>
+          <span className={rowStyles.meta}>
+            {row.groupName} · <time dateTime={row.date}>{shownDate(row.date)}</time>
+          </span>
+        </span>
+        <span className={styles.amount[direction]}>
+          {sign}
+          {formatMoneyWithSymbol(amount, row.currency)}
+        </span>
+      </Link>
+    </li>
+  );
+}

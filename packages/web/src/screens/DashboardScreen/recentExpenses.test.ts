@@ -1,0 +1,90 @@
+import type { Expense } from '@kitty/api';
+import { recentExpensesView } from '@kitty/domain';
+import { describe, expect, it } from 'vitest';
+import { toRecentExpenseRow, toRecentExpenses } from './recentExpenses';
+
+const expense = (over: Partial<Expense>): Expense => ({
+  id: 'e1',
+  description: 'Dinner',
+  amount: 30,
+  currency: 'EUR',
+  category: 'dining',
+  date: '2026-11-20T18:00:00Z',
+  notes: null,
+  group_id: null,
+  groupName: null,
+  Group: null,
+  paid_by: 'me',
+  payer: { id: 'me', display_name: 'Me', email: 'me@example.com' },
+  split_type: 'equal',
+  split_details: {},
+  participants: ['me', 'bob', 'eve'],
+  ExpenseSplits: [
+    {
+      user_id: 'me',
+      amount: 10,
+      percentage: null,
+      shares: null,
+      User: { display_name: 'Me' },
+      display_name: 'Me',
+      email: '',
+    },
+    {
+      user_id: 'bob',
+      amount: 10,
+      percentage: null,
+      shares: null,
+      User: { display_name: 'Bob' },
+      display_name: 'Bob',
+      email: '',
+    },
+    {
+      user_id: 'eve',
+      amount: 10,
+      percentage: null,
+      shares: null,
+      User: { display_name: 'Eve' },
+      display_name: 'Eve',
+      email: '',
+    },
+  ],
+  created_at: '2026-11-20T18:00:00Z',
+  updated_at: '2026-11-20T18:00:00Z',
+  is_settled: false,
+  version: 1,
+  ...over,
+});
+
+describe('Recent Expenses rows', () => {
+  it('is green with a plus for what others owe the payer, and "Personal" without a group', () => {
+    const row = toRecentExpenseRow(expense({}), 'me');
+    expect(row.groupName).toBe('Personal');
+    expect(row.direction).toMatchObject({ sign: '+', direction: 'owed', amount: 2000 });
+  });
+
+  it('is red with a minus for a participant who did not pay, showing their own share', () => {
+    const row = toRecentExpenseRow(expense({ paid_by: 'bob', groupName: 'Trip' }), 'me');
+    expect(row.groupName).toBe('Trip');
+    expect(row.direction).toMatchObject({ sign: '-', direction: 'owe', amount: 1000 });
+  });
+});
+
+describe('Recent Expenses total', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => expense({ id: `e${i}` }));
+
+  it('knows 12 expenses are more than 10 but not more than 20: Load More, then no See all', () => {
+    const { total } = toRecentExpenses({ expenses: many(12), nextCursor: null }, 'me');
+    expect(recentExpensesView(total, 10)).toEqual({ shown: 10, showLoadMore: true, showSeeAll: false });
+    expect(recentExpensesView(total, 20)).toEqual({ shown: 12, showLoadMore: false, showSeeAll: false });
+  });
+
+  it('treats a next page after 21 as more than 20: See all after Load More', () => {
+    const { total } = toRecentExpenses({ expenses: many(21), nextCursor: 'next' }, 'me');
+    expect(recentExpensesView(total, 20)).toEqual({ shown: 20, showLoadMore: false, showSeeAll: true });
+  });
+
+  it('offers neither for exactly 10', () => {
+    const { total } = toRecentExpenses({ expenses: many(10), nextCursor: null }, 'me');
+    expect(recentExpensesView(total, 10)).toEqual({ shown: 10, showLoadMore: false, showSeeAll: false });
+  });
+});

@@ -1,0 +1,48 @@
+import type { Expense, ExpensePage } from '@kitty/api';
+import { type ExpenseDirection, expenseDirection, expenseGroupName } from '@kitty/domain';
+import { toMinor } from '../GroupsScreen/groupBalance';
+
+/** Home asks for one more than it can show (20), so a next page means "more than 20". */
+export const RECENT_PAGE_LIMIT = 21;
+
+export interface RecentExpenseRow {
+  id: string;
+  description: string;
+  /** The group's name, or "Personal". */
+  groupName: string;
+  date: string;
+  currency: string;
+  /** The domain's sign, colour and amount (minor units) for the current person. */
+  direction: ExpenseDirection;
+}
+
+export interface RecentExpenses {
+  rows: RecentExpenseRow[];
+  /** What the widget knows of the total: exact up to 21, and anything above 21 counts as 22. */
+  total: number;
+}
+
+export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpenseRow {
+  const what = `amount of "${expense.description}"`;
+  const shares = Object.fromEntries(
+    expense.ExpenseSplits.map((split) => [split.user_id, toMinor(split.amount, expense.currency, what)]),
+  );
+  return {
+    id: expense.id,
+    description: expense.description,
+    groupName: expenseGroupName(expense),
+    date: expense.date,
+    currency: expense.currency,
+    direction: expenseDirection(
+      { paid_by: expense.paid_by, amount: toMinor(expense.amount, expense.currency, what), shares },
+      userId,
+    ),
+  };
+}
+
+export function toRecentExpenses(page: ExpensePage, userId: string): RecentExpenses {
+  return {
+    rows: page.expenses.map((expense) => toRecentExpenseRow(expense, userId)),
+    total: page.expenses.length + (page.nextCursor ? 1 : 0),
+  };
+}

@@ -1,0 +1,27 @@
+import { DELETE_NOT_PAYER_TOOLTIP } from '@kitty/domain/flows';
+import { Button as RACButton } from 'react-aria-components';
+import { TrashIcon } from '../../components/icons';
+import { button } from '../../components/Button.css';
+import { cx } from '../../components/cx';
+import { Tooltip } from '../../components/Tooltip';
+import * as styles from './ExpenseDetailScreen.css';
+
+/**
+ * The delete icon. For someone who did not pay it is shown disabled (aria-disabled, still focusable) with
+ * the tooltip "Only the person who paid can delete this expense"; pressing it then gives the warning.
+ */
+export function DeleteExpenseButton({ canDelete, onPress }: { canDelete: boolean; onPress: () => void }) {
+  const trigger = (
+    <RACButton
+      aria-label="Delete expense"
+      aria-disabled={canDelete ? undefined : true}
+      data-unavailable={canDelete ? undefined : true}
+      onPress={onPress}
+      className={cx(button({ variant: 'ghost', size: 'sm' }), styles.unavailable)}
+    >
+      <TrashIcon width={20} height={20} />
+    </RACButton>
+  );
+  if (canDelete) return trigger;
+  return <Tooltip content={DELETE_NOT_PAYER_TOOLTIP}>{trigger}</Tooltip>;
+}

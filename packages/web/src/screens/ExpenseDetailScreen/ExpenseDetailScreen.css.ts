@@ -1,0 +1,100 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../theme/theme.css';
+
+export const top = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.xs });
+
+export const header = style({ flex: 1, minWidth: 0 });
+
+/** The delete icon offered to someone who did not pay: looks disabled, stays focusable for its tooltip. */
+export const unavailable = style({
+  selectors: {
+    '&[aria-disabled="true"][data-unavailable]': { opacity: 0.55, cursor: 'not-allowed' },
+  },
+});
+
+export const banner = style({ marginBottom: vars.space.lg });
+
+export const bannerRow = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const content = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const summary = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const description = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  overflowWrap: 'anywhere',
+});
+
+export const amount = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold });
+
+export const facts = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+});
+
+globalStyle(`${facts} > div`, { display: 'flex', justifyContent: 'space-between', gap: vars.space.md });
+
+globalStyle(`${facts} dt`, { color: vars.color.textMuted });
+
+export const notes = style({ whiteSpace: 'pre-wrap', textAlign: 'end', overflowWrap: 'anywhere' });
+
+export const splits = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+export const splitsHeader = style({
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+
+export const cardTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+export const splitType = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const splitList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+export const splitRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+
+export const splitName = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere' });
+
+export const percentage = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const splitAmount = style({ fontWeight: vars.fontWeight.semibold });
+
+export const total = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  paddingTop: vars.space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const state = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.md,
+  textAlign: 'center',
+  paddingBlock: vars.space.xxl,
+});
+
+export const stateTitle = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
+
+export const stateActions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'center' });
+
+export const doneIcon = style({ color: vars.color.positive });

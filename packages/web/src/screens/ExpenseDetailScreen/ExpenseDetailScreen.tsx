@@ -1,0 +1,155 @@
+import type { Expense } from '@kitty/api';
+import { call } from '@kitty/api';
+import { EDIT_NAVIGATION_DELAY_MS } from '@kitty/domain';
+import { canDeleteExpense, OPERATION_FAILED } from '@kitty/domain/flows';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../api';
+import { Alert } from '../../components/Alert';
+import { BackButton } from '../../components/BackButton';
+import { Button } from '../../components/Button';
+import { CloseIcon, EditIcon } from '../../components/icons';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadingText } from '../../components/Spinner';
+import { toast } from '../../components/Toast';
+import { useAuth } from '../../flows/AuthProvider';
+import { useResource } from '../../flows/resource';
+import { expenseMoney } from '../ExpensesScreen/expenseMoney';
+import { DeleteConfirmDialog } from './DeleteConfirmDialog';
+import { DeleteExpenseButton } from './DeleteExpenseButton';
+import { DeletionView, DetailError, DetailNotFound } from './DetailStates';
+import * as styles from './ExpenseDetailScreen.css';
+import { ExpenseSummary } from './ExpenseSummary';
+import { SplitDetailsCard } from './SplitDetailsCard';
+import { useExpenseDelete } from './useExpenseDelete';
+
+function DetailHeader({ actions }: { actions?: React.ReactNode }) {
+  return (
+    <div className={styles.top}>
+      <BackButton />
+      <div className={styles.header}>
+        <PageHeader title="Detail" actions={actions} />
+      </div>
+    </div>
+  );
+}
+
+/** Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payer only). */
+export function ExpenseDetailScreen() {
+  const { expenseId = '' } = useParams();
+  const expense = useResource(
+    ['expense', expenseId],
+    (signal) =>
+      call(
+        api.GET('/expenses/{id}', { params: { path: { id: expenseId } }, signal }),
+        'Failed to fetch expense',
+      ),
+    { tags: [`expense:${expenseId}`] },
+  );
+
+  if (expense.data) {
+    return <ExpenseDetailView key={`${expense.data.id}:${expense.data.paid_by}`} expense={expense.data} />;
+  }
+  if (expense.status === 'failed') {
+    const status = expense.error?.status;
+    if (status === 404 || status === 400) return <DetailNotFound />;
+    return (
+      <>
+        <DetailHeader />
+        <DetailError message={expense.error?.message ?? 'Failed to fetch expense'} onRetry={expense.reload} />
+      </>
+    );
+  }
+  return (
+    <>
+      <DetailHeader />
+      <LoadingText centered>Loading expense details...</LoadingText>
+    </>
+  );
+}
+
+function ExpenseDetailView({ expense }: { expense: Expense }) {
+  const { user } = useAuth();
+  const currentUserId = user?.id ?? '';
+  const navigate = useNavigate();
+  const del = useExpenseDelete(expense, currentUserId);
+  const money = expenseMoney(expense);
+  const editTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (editTimer.current) clearTimeout(editTimer.current);
+    },
+    [],
+  );
+
+  const edit = () => {
+    if (editTimer.current) return;
+    editTimer.current = setTimeout(() => {
+      editTimer.current = null;
+      Promise.resolve()
+        .then(() => navigate(`/expenses/${expense.id}/edit`))
+        .catch(() => toast.error('Failed to navigate to edit page'));
+    }, EDIT_NAVIGATION_DELAY_MS);
+  };
+
+  if (del.hidden) {
+    return (
+      <>
+        <DetailHeader />
+        <DeletionView deleted={del.step === 'deleted' || del.step === 'done'} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <DetailHeader
+        actions={
+          <>
+            <Button variant="ghost" size="sm" aria-label="Edit expense" onPress={edit}>
+              <EditIcon width={20} height={20} />
+            </Button>
+            <DeleteExpenseButton
+              canDelete={canDeleteExpense({ paidBy: expense.paid_by, currentUserId })}
+              onPress={del.request}
+            />
+          </>
+        }
+      />
+      {del.error && (
+        <Alert className={styles.banner}>
+          <div className={styles.bannerRow}>
+            <div>
+              <strong>{OPERATION_FAILED}</strong>
+              <p>{del.error}</p>
+            </div>
+            <Button variant="ghost" size="sm" aria-label="Dismiss" onPress={del.dismiss}>
+              <CloseIcon width={18} height={18} />
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {del.warning && (
+        <Alert className={styles.banner}>
+          <div className={styles.bannerRow}>
+            <p>{del.warning}</p>
+            <Button variant="ghost" size="sm" aria-label="Dismiss" onPress={del.dismiss}>
+              <CloseIcon width={18} height={18} />
+            </Button>
+          </div>
+        </Alert>
+      )}
+      <div className={styles.content}>
+        <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} />
+        <SplitDetailsCard expense={expense} money={money} />
+      </div>
+      <DeleteConfirmDialog
+        isOpen={del.step === 'confirming'}
+        description={expense.description}
+        onConfirm={del.confirm}
+        onCancel={del.cancel}
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Expense } from '@kitty/api';
+import { categoryDisplayName } from '@kitty/domain';
+import { Card } from '../../components/Card';
+import { Link } from '../../components/Link';
+import { Money } from '../../components/Money';
+import { useAppConfig } from '../../flows/ConfigProvider';
+import * as styles from './ExpenseDetailScreen.css';
+
+const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
+
+function formatFullDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : fullDate.format(date);
+}
+
+/** Description, category, amount in the expense currency, payer, date and time, group and notes. */
+export function ExpenseSummary({ expense, amountMinor }: { expense: Expense; amountMinor: number | null }) {
+  const { config } = useAppConfig();
+  const category =
+    config?.expenseCategories.displayNames[expense.category] ?? categoryDisplayName(expense.category);
+  const groupName = expense.groupName ?? expense.Group?.name ?? null;
+  return (
+    <Card as="section" aria-labelledby="expense-description" className={styles.summary}>
+      <h2 id="expense-description" className={styles.description}>
+        {expense.description}
+      </h2>
+      {amountMinor !== null && (
+        <p className={styles.amount}>
+          <Money minor={amountMinor} currency={expense.currency} />
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <div>
+          <dt>Category</dt>
+          <dd>{category}</dd>
+        </div>
+        <div>
+          <dt>Paid by</dt>
+          <dd>{expense.payer?.display_name?.trim() || 'Unknown'}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatFullDate(expense.date)}</dd>
+        </div>
+        {groupName && expense.group_id && (
+          <div>
+            <dt>Group</dt>
+            <dd>
+              <Link href={`/groups/${expense.group_id}`}>{groupName}</Link>
+            </dd>
+          </div>
+        )}
+        {expense.notes?.trim() && (
+          <div>
+            <dt>Notes</dt>
+            <dd className={styles.notes}>{expense.notes}</dd>
+          </div>
+        )}
+      </dl>
+    </Card>
+  );
+}

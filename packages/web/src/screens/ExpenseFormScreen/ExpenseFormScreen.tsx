@@ -1,0 +1,107 @@
+import { call } from '@kitty/api';
+import { useParams } from 'react-router';
+import { api } from '../../api';
+import { useGoBack } from '../../components/BackButton';
+import { Button } from '../../components/Button';
+import { Alert } from '../../components/Alert';
+import { LoadingText } from '../../components/Spinner';
+import { useAuth } from '../../flows/AuthProvider';
+import { callGroup } from '../../flows/groupCall';
+import { newIdempotencyKey } from '../../flows/idempotency';
+import { useResource } from '../../flows/resource';
+import { draftFromExpense, toParticipant } from './editDraft';
+import { ExpenseForm } from './ExpenseForm';
+import * as styles from './ExpenseFormScreen.css';
+import { expenseTag } from './useExpenseDraft';
+
+/**
+ * /expenses/create, /groups/{groupId}/expenses/create and /expenses/{expenseId}/edit: loads what the draft
+ * starts from (the user's default currency and split, the route's group, or the expense), then the form.
+ */
+export function ExpenseFormScreen() {
+  const { expenseId, groupId } = useParams();
+  const { user } = useAuth();
+  const edit = Boolean(expenseId);
+
+  const settings = useResource(edit ? null : ['account-settings'], (signal) =>
+    call(api.GET('/account-settings', { signal }), 'Failed to load account settings').catch(
+      (error: unknown) => {
+        // Spec section 8: failing to fetch the default currency is only logged.
+        console.error('Failed to fetch the default currency', error);
+        return null;
+      },
+    ),
+  );
+  const group = useResource(groupId ? ['group', groupId] : null, (signal) =>
+    callGroup(
+      api.GET('/groups/{id}', { params: { path: { id: groupId ?? '' } }, signal }),
+      'Failed to fetch group details',
+    ),
+  );
+  // Tagged so that a save refused as stale (409) loads the current expense into the form.
+  const expense = useResource(
+    expenseId ? ['expense', expenseId] : null,
+    (signal) =>
+      call(
+        api.GET('/expenses/{id}', { params: { path: { id: expenseId ?? '' } }, signal }),
+        'Failed to fetch expense',
+      ),
+    { tags: expenseId ? [expenseTag(expenseId)] : [] },
+  );
+
+  if (!user) return null;
+  const currentUser = toParticipant(user);
+
+  if (edit) {
+    if (expense.data) {
+      return (
+        <ExpenseForm
+          key={expense.data.id}
+          input={{ currentUser, mode: 'edit', expenseId: expense.data.id, newIdempotencyKey }}
+          initial={draftFromExpense(expense.data)}
+          version={expense.data.version}
+        />
+      );
+    }
+    if (expense.status === 'failed')
+      return <LoadFailed message={expense.error?.message} onRetry={expense.reload} />;
+    return <LoadingText centered>Loading expense details...</LoadingText>;
+  }
+
+  const settingsReady = settings.data !== undefined || settings.status === 'failed';
+  const groupReady = !groupId || group.data !== undefined || group.status === 'failed';
+  if (!settingsReady || !groupReady) return <LoadingText centered>Loading...</LoadingText>;
+
+  return (
+    <>
+      {group.status === 'failed' && group.error && <Alert>{group.error.message}</Alert>}
+      <ExpenseForm
+        input={{
+          currentUser,
+          mode: 'create',
+          defaultCurrency: settings.data?.currency ?? null,
+          defaultSplitType: settings.data?.default_split ?? null,
+          group: group.data ? { id: group.data.id, name: group.data.name } : null,
+          newIdempotencyKey,
+        }}
+        groupMembers={group.data?.Members}
+      />
+    </>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message?: string; onRetry: () => void }) {
+  const goBack = useGoBack();
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Edit Expense</h1>
+      <Alert>{message ?? 'Failed to fetch expense'}</Alert>
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onPress={goBack}>
+          Go Back
+        </Button>
+        <Button onPress={onRetry}>Retry</Button>
+      </div>
+    </div>
+  );
+}

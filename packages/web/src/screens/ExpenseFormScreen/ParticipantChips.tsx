@@ -1,0 +1,66 @@
+import { memberName, PARTICIPANT_REQUIRED } from '@kitty/domain';
+import { canRemoveParticipant, type ExpenseDraft } from '@kitty/domain/flows';
+import { Avatar } from '../../components/Avatar';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { CloseIcon } from '../../components/icons';
+import * as styles from './ExpenseFormScreen.css';
+
+export interface ParticipantChipsProps {
+  draft: ExpenseDraft;
+  currentUserId: string;
+  onRemove: (id: string) => void;
+  errorMessage?: string;
+}
+
+/**
+ * The people in the expense: you and others, the payer marked, Registered / Pending badges, a cross to
+ * remove (never for yourself; disabled when one remains, with the hint).
+ */
+export function ParticipantChips({ draft, currentUserId, onRemove, errorMessage }: ParticipantChipsProps) {
+  const lastOne = draft.participants.length <= 1;
+  return (
+    <div className={styles.participants}>
+      <ul className={styles.chips} aria-label="Participants">
+        {draft.participants.map((person) => {
+          const name = memberName(person);
+          const you = person.id === currentUserId;
+          const pending = person.registered === false || person.id.startsWith('temp-');
+          return (
+            <li key={person.id} className={styles.chip}>
+              <Avatar name={name} size="sm" />
+              <span className={styles.chipName}>
+                {name}
+                {you && ' (you)'}
+              </span>
+              {draft.paid_by === person.id && <Badge tone="accent">Paid</Badge>}
+              {pending ? (
+                <Badge tone="warning">Pending</Badge>
+              ) : (
+                person.registered === true && <Badge tone="positive">Registered</Badge>
+              )}
+              {!you && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${name}`}
+                  isDisabled={!canRemoveParticipant(draft, person.id, currentUserId)}
+                  onPress={() => onRemove(person.id)}
+                  className={styles.chipRemove}
+                >
+                  <CloseIcon width={16} height={16} />
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {lastOne && <p className={styles.muted}>{PARTICIPANT_REQUIRED}</p>}
+      {errorMessage && errorMessage !== PARTICIPANT_REQUIRED && (
+        <p role="alert" className={styles.errorText}>
+          {errorMessage}
+        </p>
+      )}
+    </div>
+  );
+}

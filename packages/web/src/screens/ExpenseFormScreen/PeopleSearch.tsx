@@ -1,0 +1,145 @@
+import { call, type User, type UserSearchResult } from '@kitty/api';
+import { isEmail, memberName } from '@kitty/domain';
+import type { DraftParticipant } from '@kitty/domain/flows';
+import { useRef, useState } from 'react';
+import { api } from '../../api';
+import { Badge } from '../../components/Badge';
+import { ComboBox } from '../../components/ComboBox';
+import { toast } from '../../components/Toast';
+import { createIdempotencyKeys } from '../../flows/idempotency';
+import { USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
+import { AddNewUserDialog } from './AddNewUserDialog';
+import { toParticipant } from './editDraft';
+import * as styles from './ExpenseFormScreen.css';
+
+type Option =
+  | { id: string; kind: 'user'; user: UserSearchResult }
+  | { id: string; kind: 'email'; email: string };
+
+export const ADD_NEW_USER_FAILED = 'Failed to add new user. Please try again.';
+
+export interface PeopleSearchProps {
+  /** Who is in the expense already (not offered again). */
+  participantIds: readonly string[];
+  onAdd: (person: DraftParticipant) => void;
+}
+
+const addedText = (user: Parameters<typeof memberName>[0]) => `Added ${memberName(user)} to the expense`;
+
+/**
+ * Add people: search by name or e-mail (connected people first), or add an address: an existing person
+ * is added at once, anyone else through the Add New User dialog (invited by e-mail).
+ */
+export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
+  const [term, setTerm] = useState('');
+  const [newUserEmail, setNewUserEmail] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  // One Idempotency-Key per submission of the Add New User dialog: a retry of the same person reuses it,
+  // opening the dialog again (a new submission) starts a new set.
+  const inviteKeys = useRef(createIdempotencyKeys());
+  const search = useUserSearch(term);
+  const typed = term.trim();
+
+  const options: Option[] = search.users
+    .filter((u) => !participantIds.includes(u.id))
+    .map((user) => ({ id: `user:${user.id}`, kind: 'user', user }));
+  const known = search.users.some((u) => u.email.toLowerCase() === typed.toLowerCase());
+  if (isEmail(typed) && !known) options.push({ id: `email:${typed}`, kind: 'email', email: typed });
+
+  const add = (user: User | UserSearchResult) => {
+    onAdd(toParticipant(user));
+    toast.success(addedText(user));
+  };
+
+  const openNewUser = (email: string) => {
+    inviteKeys.current = createIdempotencyKeys();
+    setNewUserEmail(email);
+  };
+
+  const addByEmail = async (email: string) => {
+    setChecking(true);
+    try {
+      const result = await call(
+        api.GET('/users/check-email', { params: { query: { email } } }),
+        'Error checking email',
+      );
+      if (result.exists && result.user) add(result.user);
+      else openNewUser(email);
+    } catch (error) {
+      console.error('Error checking email', error);
+      toast.error('Error checking email');
+      openNewUser(email);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const invite = async (email: string, name: string) => {
+    try {
+      const body = { email, name: name || null };
+      const user = await call(
+        api.POST('/users/invite', {
+          params: { header: { 'Idempotency-Key': inviteKeys.current.keyFor('invite', body) } },
+          body,
+        }),
+        ADD_NEW_USER_FAILED,
+      );
+      add(user);
+      setNewUserEmail(null);
+    } catch (error) {
+      console.error('Invite failed', error);
+      throw new Error(ADD_NEW_USER_FAILED);
+    }
+  };
+
+  const pick = (key: string | null) => {
+    const option = options.find((o) => o.id === key);
+    if (!option) return;
+    if (option.kind === 'user') add(option.user);
+    else void addByEmail(option.email);
+    // After react-aria has written the picked option's text into the input.
+    setTimeout(() => setTerm(''), 0);
+  };
+
+  const status =
+    search.status === 'done'
+      ? 'No people found. Enter an e-mail address to add someone new.'
+      : 'Searching...';
+
+  return (
+    <div className={styles.peopleSearch}>
+      <ComboBox<Option>
+        label="Add people"
+        placeholder="Search by name or e-mail"
+        items={options}
+        inputValue={term}
+        onInputChange={setTerm}
+        selectedKey={null}
+        onSelectionChange={pick}
+        menuTrigger="input"
+        allowsCustomValue
+        renderEmptyState={typed && search.status !== 'failed' ? () => status : undefined}
+        textValue={(o) => (o.kind === 'user' ? memberName(o.user) : `Add ${o.email}`)}
+        renderItem={(o) =>
+          o.kind === 'user' ? (
+            <>
+              <span>
+                {memberName(o.user)} <span className={styles.muted}>{o.user.email}</span>
+              </span>
+              {o.user.connected && <Badge tone="positive">Connected</Badge>}
+            </>
+          ) : (
+            <span>Add {o.email}</span>
+          )
+        }
+      />
+      {checking && <p className={styles.muted}>Checking email...</p>}
+      {search.status === 'failed' && (
+        <p role="alert" className={styles.errorText}>
+          {USER_SEARCH_FAILED}
+        </p>
+      )}
+      <AddNewUserDialog email={newUserEmail} onAdd={invite} onCancel={() => setNewUserEmail(null)} />
+    </div>
+  );
+}

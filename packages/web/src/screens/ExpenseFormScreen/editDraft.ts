@@ -1,0 +1,53 @@
+import type { Expense, User } from '@kitty/api';
+import { defaultSplitDetails, formatMoney, isSplitType, parseMoney } from '@kitty/domain';
+import { type DraftParticipant, type ExpenseDraft, splitDetailsFromWire } from '@kitty/domain/flows';
+
+/** A person as a draft participant (search result, group member, invited person). */
+export function toParticipant(user: Pick<User, 'id'> & Partial<User>): DraftParticipant {
+  return {
+    id: user.id,
+    display_name: user.display_name ?? null,
+    email: user.email ?? null,
+    name: user.name ?? null,
+    ...(typeof user.registered === 'boolean' ? { registered: user.registered } : {}),
+  };
+}
+
+/**
+ * The edit screen's starting draft from a saved expense: its participants (names from the splits, the
+ * registration flag from `known` people when there), the amount as decimal text, the split details in
+ * domain units.
+ */
+export function draftFromExpense(expense: Expense, known: readonly User[] = []): Partial<ExpenseDraft> {
+  const participants = expense.participants.map((id): DraftParticipant => {
+    const person = known.find((u) => u.id === id);
+    if (person) return toParticipant(person);
+    const split = expense.ExpenseSplits.find((s) => s.user_id === id);
+    const payer = expense.payer?.id === id ? expense.payer : null;
+    return {
+      id,
+      display_name: split?.display_name ?? split?.User?.display_name ?? payer?.display_name ?? null,
+      email: split?.email ?? payer?.email ?? null,
+    };
+  });
+  const amount = parseMoney(expense.amount, expense.currency);
+  const splitType = isSplitType(expense.split_type) ? expense.split_type : 'equal';
+  const ids = participants.map((p) => p.id);
+  const details =
+    splitType === 'equal'
+      ? {}
+      : (splitDetailsFromWire(expense.split_details, expense.currency) ??
+        defaultSplitDetails(splitType, ids));
+  return {
+    description: expense.description,
+    category: expense.category,
+    amount: amount.ok ? formatMoney(amount.value, expense.currency) : '',
+    currency: expense.currency,
+    split_type: splitType,
+    split_details: details,
+    participants,
+    paid_by: expense.paid_by,
+    group_id: expense.group_id,
+    groupName: expense.groupName ?? expense.Group?.name ?? '',
+  };
+}

@@ -1,0 +1,112 @@
+import { call } from '@kitty/api';
+import {
+  type ExpenseDraft,
+  type ExpenseDraftInput,
+  type ExpenseDraftSnapshot,
+  expenseDraftMachine,
+  type SaveExpenseInput,
+} from '@kitty/domain/flows';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import { staleVersionMessage } from '../../flows/conflict';
+import { invalidate } from '../../flows/resource';
+
+/** The resource tag of one expense: invalidating it loads the expense again wherever it is shown. */
+export const expenseTag = (expenseId: string) => `expense:${expenseId}`;
+
+async function saveExpense({ mode, expenseId, payload, idempotencyKey }: SaveExpenseInput, version?: number) {
+  if (mode === 'edit' && expenseId) {
+    try {
+      return await call(
+        api.PUT('/expenses/{id}', {
+          params: { path: { id: expenseId } },
+          body: version ? { ...payload, version } : payload,
+        }),
+        'Failed to update expense',
+      );
+    } catch (failure) {
+      // Changed by someone else meanwhile (409): load the current expense once the machine is back to
+      // editing (after this rejection has been handled), so the form shows it.
+      if (staleVersionMessage(failure) !== null) setTimeout(() => invalidate(expenseTag(expenseId)), 0);
+      throw failure;
+    }
+  }
+  return call(
+    api.POST('/expenses', {
+      params: { header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
+      body: payload,
+    }),
+    'Failed to create expense',
+  );
+}
+
+/** What a saved expense changes: lists, balances and its group. */
+function invalidateAfterSave(expenseId: string | null, groupId: string | null) {
+  const tags = ['expenses', 'balances', 'groups'];
+  if (expenseId) tags.push(expenseTag(expenseId));
+  if (groupId) tags.push(`group:${groupId}`, `balances:${groupId}`, `settlements:${groupId}`);
+  invalidate(...tags);
+}
+
+/**
+ * The domain's expenseDraftMachine with the real requests: POST /expenses with the draft's
+ * Idempotency-Key, or PUT /expenses/{id} with the version the edit is based on. After a save:
+ * created -> /dashboard (the machine has reset the draft), updated -> /expenses/{id}.
+ *
+ * Edit: when the expense arrives again with another `version` (after a save refused as stale, the expense
+ * is reloaded), the form loads it, and `reloadNotice` keeps the refusal's message ("Error: ..." stays
+ * shown) until dismissed or the next save.
+ */
+export function useExpenseDraft(input: ExpenseDraftInput, version?: number, current?: Partial<ExpenseDraft>) {
+  const navigate = useNavigate();
+  const versionRef = useRef(version);
+  versionRef.current = version;
+  const [logic] = useState(() =>
+    expenseDraftMachine.provide({
+      actors: {
+        saveExpense: fromPromise<unknown, SaveExpenseInput>(({ input: save }) =>
+          saveExpense(save, versionRef.current),
+        ),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input });
+  const [reloadNotice, setReloadNotice] = useState<string | null>(null);
+  const loadedVersion = useRef(version);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new version reloads the form
+  useEffect(() => {
+    if (version === loadedVersion.current) return;
+    loadedVersion.current = version;
+    if (!current) return;
+    const { saveError } = actor.getSnapshot().context;
+    actor.send({ type: 'draft.load', values: current });
+    setReloadNotice(saveError);
+  }, [version]);
+
+  useEffect(() => {
+    let groupId: string | null = actor.getSnapshot().context.draft.group_id;
+    const watch = actor.subscribe((snapshot) => {
+      if (snapshot.matches('saving')) groupId = snapshot.context.draft.group_id;
+    });
+    const saved = actor.on('draft.saved', (event) => {
+      invalidateAfterSave(event.expenseId, groupId);
+      if (event.mode === 'edit' && event.expenseId) void navigate(`/expenses/${event.expenseId}`);
+      else void navigate('/dashboard');
+    });
+    return () => {
+      watch.unsubscribe();
+      saved.unsubscribe();
+    };
+  }, [actor, navigate]);
+
+  const snapshot: ExpenseDraftSnapshot = useSelector(actor, (s) => s);
+  const send: typeof actor.send = (event) => {
+    if (event.type === 'draft.submit' || event.type === 'draft.dismissError') setReloadNotice(null);
+    actor.send(event);
+  };
+  return { snapshot, send, reloadNotice };
+}

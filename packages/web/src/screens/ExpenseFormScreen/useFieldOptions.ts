@@ -1,0 +1,29 @@
+import { CATEGORY_DISPLAY_NAMES, CURRENCIES, categoryDisplayName, EXPENSE_CATEGORIES } from '@kitty/domain';
+import type { ExpenseDraft } from '@kitty/domain/flows';
+import type { SelectOption } from '../../components/Select';
+import { useAppConfig } from '../../flows/ConfigProvider';
+
+/** Category and currency options from the configuration, else the domain's lists; the draft's own value always offered. */
+export function useFieldOptions(draft: Pick<ExpenseDraft, 'category' | 'currency'>) {
+  const { config } = useAppConfig();
+  const categoryValues: string[] = config?.expenseCategories.values ?? [...EXPENSE_CATEGORIES];
+  const names: Record<string, string> = config?.expenseCategories.displayNames ?? {
+    ...CATEGORY_DISPLAY_NAMES,
+  };
+  const categories: SelectOption[] = categoryValues.map((id) => ({
+    id,
+    label: names[id] ?? categoryDisplayName(id),
+  }));
+  if (draft.category && !categoryValues.includes(draft.category)) {
+    categories.push({ id: draft.category, label: categoryDisplayName(draft.category) });
+  }
+  const currencyMap: Record<string, { name: string }> = config?.currencies ?? CURRENCIES;
+  const currencies: SelectOption[] = Object.entries(currencyMap).map(([code, c]) => ({
+    id: code,
+    label: `${code} – ${c.name}`,
+  }));
+  if (draft.currency && !Object.hasOwn(currencyMap, draft.currency)) {
+    currencies.push({ id: draft.currency, label: draft.currency });
+  }
+  return { categories, currencies };
+}

@@ -1,0 +1,52 @@
+import type { Expense } from '@kitty/api';
+import { expenseGroupName, paidByName } from '@kitty/domain';
+import { Link } from 'react-aria-components';
+import { Money } from '../../components/Money';
+import * as styles from './ExpensesScreen.css';
+import { directionFor, toMinor } from './expenseMoney';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function formatExpenseDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/**
+ * One expense: description, group and date, who paid, the signed amount for the current user ("you owe"
+ * red minus, "you are owed" green plus) and the total. The whole row opens the detail.
+ */
+export function ExpenseRow({ expense, userId }: { expense: Expense; userId: string }) {
+  const direction = directionFor(expense, userId);
+  const total = toMinor(expense.amount, expense.currency);
+  const owe = direction?.direction === 'owe';
+  return (
+    <Link href={`/expenses/${expense.id}`} className={styles.row}>
+      <div className={styles.rowMain}>
+        <span className={styles.description}>{expense.description}</span>
+        <span className={styles.meta}>
+          {expenseGroupName(expense)} · {formatExpenseDate(expense.date)}
+        </span>
+        <span className={styles.meta}>Paid by {paidByName(expense.payer)}</span>
+      </div>
+      <div className={styles.rowAmounts}>
+        {direction && (
+          <>
+            <Money
+              minor={owe ? -direction.amount : direction.amount}
+              currency={expense.currency}
+              signed
+              colored
+            />
+            <span className={owe ? styles.owe : styles.owed}>{direction.label}</span>
+          </>
+        )}
+        {total !== null && (
+          <span className={styles.meta}>
+            Total <Money minor={total} currency={expense.currency} />
+          </span>
+        )}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,90 @@
+import { expenseCountText, filterExpenses } from '@kitty/domain';
+import { useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { BackButton } from '../../components/BackButton';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { PlusIcon } from '../../components/icons';
+import { LinkButton } from '../../components/LinkButton';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
+import { LoadingText } from '../../components/Spinner';
+import { useAuth } from '../../flows/AuthProvider';
+import { ExpenseRow } from './ExpenseRow';
+import * as styles from './ExpensesScreen.css';
+import { useUserExpenses } from './useUserExpenses';
+
+/** All Expenses (/expenses): the caller's expenses, searchable, paginated by the server. */
+export function ExpensesScreen() {
+  const { user } = useAuth();
+  const [term, setTerm] = useState('');
+  const { first, expenses, hasMore, loadingMore, moreError, loadMore } = useUserExpenses();
+  const shown = filterExpenses(expenses, term);
+  const searching = term.trim() !== '';
+
+  return (
+    <>
+      <div className={styles.top}>
+        <BackButton />
+        <div className={styles.header}>
+          <PageHeader
+            title="All Expenses"
+            actions={
+              <LinkButton href="/expenses/create" size="sm">
+                <PlusIcon width={18} height={18} />
+                Add
+              </LinkButton>
+            }
+          />
+        </div>
+      </div>
+
+      <SearchField label="Search expenses" placeholder="Search expenses..." value={term} onChange={setTerm} />
+
+      {first.status === 'failed' && first.error && (
+        <Alert className={styles.banner}>Error loading expenses: {first.error.message}</Alert>
+      )}
+
+      {first.data === undefined ? (
+        first.status !== 'failed' && <LoadingText>Loading expenses...</LoadingText>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {expenseCountText(shown.length, term)}
+          </p>
+          {shown.length === 0 ? (
+            <Card className={styles.empty}>
+              {searching ? (
+                <>
+                  <p>No expenses found</p>
+                  <Button variant="secondary" onPress={() => setTerm('')}>
+                    Clear search
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p>No expenses yet.</p>
+                  <LinkButton href="/expenses/create">Create your first expense</LinkButton>
+                </>
+              )}
+            </Card>
+          ) : (
+            <ul className={styles.list} aria-label="Expenses">
+              {shown.map((expense) => (
+                <li key={expense.id}>
+                  <ExpenseRow expense={expense} userId={user?.id ?? ''} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {moreError && <Alert className={styles.banner}>Error loading expenses: {moreError.message}</Alert>}
+          {hasMore && (
+            <Button variant="secondary" fullWidth isPending={loadingMore} onPress={loadMore}>
+              {loadingMore ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </>
+      )}
+    </>
+  );
+}

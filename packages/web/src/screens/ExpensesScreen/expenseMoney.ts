@@ -1,0 +1,43 @@
+import type { Expense } from '@kitty/api';
+import { type ExpenseDirection, expenseDirection, parseMoney, sumMinor } from '@kitty/domain';
+
+/** A JSON amount of `currency` as integer minor units; null when it is not a valid amount. */
+export function toMinor(value: number | string | null | undefined, currency: string): number | null {
+  if (value === null || value === undefined) return null;
+  const parsed = parseMoney(value, currency);
+  return parsed.ok ? parsed.value : null;
+}
+
+export interface ExpenseMoney {
+  /** The expense amount in minor units. */
+  amount: number;
+  /** Each participant's share in minor units, by user id. */
+  shares: Record<string, number>;
+}
+
+/** The expense amount and its splits in minor units; null if any amount is unreadable. */
+export function expenseMoney(
+  expense: Pick<Expense, 'amount' | 'currency' | 'ExpenseSplits'>,
+): ExpenseMoney | null {
+  const amount = toMinor(expense.amount, expense.currency);
+  if (amount === null) return null;
+  const shares: Record<string, number> = {};
+  for (const split of expense.ExpenseSplits ?? []) {
+    const share = toMinor(split.amount, expense.currency);
+    if (share === null) return null;
+    shares[split.user_id] = share;
+  }
+  return { amount, shares };
+}
+
+/** "you owe" (red, minus) or "you are owed" (green, plus) with the amount, by the domain's rule. */
+export function directionFor(expense: Expense, userId: string): ExpenseDirection | null {
+  const money = expenseMoney(expense);
+  if (!money) return null;
+  return expenseDirection({ paid_by: expense.paid_by, amount: money.amount, shares: money.shares }, userId);
+}
+
+/** The sum of the split amounts in minor units (the detail's Total line). */
+export function splitTotal(money: ExpenseMoney): number {
+  return sumMinor(Object.values(money.shares));
+}

@@ -1,0 +1,72 @@
+import type { Expense, Settlement } from '@kitty/api';
+import { type ActivityItem, expenseIdForNavigation, initialOf, memberName } from '@kitty/domain';
+import { Link } from 'react-aria-components';
+import * as styles from './GroupScreen.css';
+import { JsonMoney } from './JsonMoney';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function shortDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
+  const payer = memberName(expense.payer);
+  return (
+    <Link href={`/expenses/${expenseIdForNavigation(expense.id)}`} className={styles.rowLink}>
+      <span className={styles.avatar} aria-hidden="true">
+        {initialOf(expense.description)}
+      </span>
+      <span className={styles.rowMain}>
+        <span className={styles.rowTitle}>
+          {expense.description}
+          {afterSettlement && <span className={styles.badge}>New</span>}
+        </span>
+        <span className={styles.rowMeta}>
+          {payer} paid · {shortDate(expense.date)}
+        </span>
+      </span>
+      <JsonMoney amount={expense.amount} currency={expense.currency} className={styles.rowAmount} />
+    </Link>
+  );
+}
+
+function SettlementRow({ settlement, latest }: { settlement: Settlement; latest: boolean }) {
+  const from = memberName(settlement.payer ?? settlement.FromUser);
+  const to = memberName(settlement.receiver ?? settlement.ToUser);
+  return (
+    <div className={styles.rowStatic}>
+      <span className={styles.settlementAvatar} aria-hidden="true">
+        ✓
+      </span>
+      <span className={styles.rowMain}>
+        <span className={styles.rowTitle}>
+          {from} paid {to}
+          {latest && <span className={styles.badge}>Latest settlement</span>}
+        </span>
+        <span className={styles.rowMeta}>
+          Settlement · {shortDate(settlement.settlement_date ?? settlement.date)}
+        </span>
+      </span>
+      <JsonMoney amount={settlement.amount} currency={settlement.currency} className={styles.rowAmount} />
+    </div>
+  );
+}
+
+/** The visible activity, newest first: expenses link to their detail, settlements are shown as entries. */
+export function ActivityList({ items }: { items: readonly ActivityItem<Expense, Settlement>[] }) {
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <li key={item.key} className={styles.row}>
+          {item.kind === 'expense' ? (
+            <ExpenseRow expense={item.expense} afterSettlement={item.afterSettlement} />
+          ) : (
+            <SettlementRow settlement={item.settlement} latest={item.latest} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Settlement } from '@kitty/api';
+import { buildActivity, UPDATING_ACTIVITY } from '@kitty/domain';
+import { useMemo, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { LoadingText } from '../../components/Spinner';
+import { cx } from '../../components/cx';
+import { ActivityList } from './ActivityList';
+import { RefreshIcon } from '../../components/icons';
+import * as styles from './GroupScreen.css';
+import type { GroupData } from './useGroupData';
+import { useRecalculating } from './useRecalculating';
+
+const NO_SETTLEMENTS: Settlement[] = [];
+
+/** The activity section of a group (spec section 2 "Activity section", section 4 "Activity list"). */
+export function ActivitySection({ data, settled }: { data: GroupData; settled: boolean }) {
+  const [showPrevious, setShowPrevious] = useState(false);
+  const { settlements } = data;
+  const settlementsReady = settlements.data !== undefined || settlements.status === 'failed';
+  const view = useMemo(
+    () =>
+      buildActivity({
+        expenses: data.expenses,
+        settlements: settlements.data?.settlements ?? NO_SETTLEMENTS,
+        settled,
+        showPrevious,
+      }),
+    [data.expenses, settlements.data, settled, showPrevious],
+  );
+  const signature = `${settled}|${showPrevious}|${view.items.map((i) => i.key).join(',')}`;
+  const recalculating = useRecalculating(signature);
+  const updating = recalculating || data.refreshing || !settlementsReady;
+
+  return (
+    <Card as="section" aria-labelledby="group-activity-title" className={styles.section}>
+      <div className={styles.sectionHeader}>
+        <h2 id="group-activity-title" className={styles.sectionTitle}>
+          {view.title}
+        </h2>
+        <Button variant="ghost" size="sm" onPress={data.refresh}>
+          <RefreshIcon />
+          Refresh
+        </Button>
+        {updating && <LoadingText className={styles.updatingNote}>{UPDATING_ACTIVITY}</LoadingText>}
+      </div>
+
+      {view.banner && (
+        <div className={cx(styles.banner, settled && styles.settledBanner)}>
+          <span className={styles.bannerTitle}>{view.banner.title}</span>
+          <span>{view.banner.note}</span>
+        </div>
+      )}
+
+      {settlements.status === 'failed' && settlements.error && <Alert>{settlements.error.message}</Alert>}
+
+      {view.toggleLabel && (
+        <Button variant="secondary" size="sm" onPress={() => setShowPrevious((v) => !v)}>
+          {view.toggleLabel}
+        </Button>
+      )}
+
+      {settlementsReady &&
+        (view.emptyText ? (
+          <p className={styles.empty}>{view.emptyText}</p>
+        ) : (
+          <ActivityList items={view.items} />
+        ))}
+
+      {(data.hasMore || data.moreError) && (
+        <div className={styles.footer}>
+          {data.moreError && <Alert>{data.moreError.message}</Alert>}
+          {data.hasMore && (
+            <Button variant="secondary" isPending={data.loadingMore} onPress={data.loadMore}>
+              Load more
+            </Button>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

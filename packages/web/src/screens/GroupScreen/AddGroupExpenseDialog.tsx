@@ -1,0 +1,157 @@
+import { call, type GroupDetail } from '@kitty/api';
+import { memberName, parseMoney, splitDetailsForMembers } from '@kitty/domain';
+import {
+  expenseDraftMachine,
+  expenseSaveAlert,
+  isSavingExpense,
+  type SessionUser,
+} from '@kitty/domain/flows';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Form } from '../../components/Form';
+import { Link } from '../../components/Link';
+import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
+import { configToDetails } from '../../components/split/defaultSplitConfig';
+import { newIdempotencyKey } from '../../flows/idempotency';
+import * as styles from './dialogs.css';
+import { GroupExpenseFields } from './GroupExpenseFields';
+import { invalidateGroup } from './useGroupData';
+
+const FORM_ID = 'add-group-expense';
+
+export interface AddGroupExpenseDialogProps {
+  group: GroupDetail;
+  currentUser: SessionUser;
+  onClose: () => void;
+}
+
+/**
+ * Add New Expense (group): the domain's expense draft, every member taking part by default, the group's
+ * currency and default split; saved with POST /expenses (an idempotency key per draft), then the group,
+ * balances and lists load again.
+ */
+export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupExpenseDialogProps) {
+  const machine = useMemo(
+    () =>
+      expenseDraftMachine.provide({
+        actors: {
+          saveExpense: fromPromise(({ input }) =>
+            call(
+              api.POST('/expenses', {
+                body: input.payload,
+                params: { header: input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {} },
+              }),
+              'Failed to create expense',
+            ),
+          ),
+        },
+      }),
+    [],
+  );
+  const actor = useActorRef(machine, {
+    input: {
+      currentUser,
+      defaultCurrency: group.currency,
+      defaultSplitType: group.default_split_type,
+      group: { id: group.id, name: group.name },
+      mode: 'create',
+      newIdempotencyKey,
+    },
+  });
+  const context = useSelector(actor, (s) => s.context);
+  const saving = useSelector(actor, isSavingExpense);
+  const members = useMemo(
+    () => group.Members.map((m) => ({ id: m.id, name: memberName(m) })),
+    [group.Members],
+  );
+
+  // Once per opening: everyone in the group takes part, split by the group's default.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    for (const m of members) {
+      actor.send({
+        type: 'draft.addParticipant',
+        participant: { id: m.id, name: m.name, display_name: m.name },
+      });
+    }
+    const type = group.default_split_type;
+    const stored = configToDetails(group.default_split_config, group.currency);
+    if (stored && type !== 'equal' && type !== 'exact') {
+      const ids = actor.getSnapshot().context.draft.participants.map((p) => p.id);
+      actor.send({ type: 'draft.setSplitDetails', details: splitDetailsForMembers(type, stored, ids) });
+    }
+  }, [actor, members, group]);
+
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    const saved = actor.on('draft.saved', () => {
+      invalidateGroup(group.id);
+      closeRef.current();
+    });
+    return () => saved.unsubscribe();
+  }, [actor, group.id]);
+
+  const { draft } = context;
+  const amount = parseMoney(draft.amount, draft.currency);
+
+  return (
+    <Dialog
+      title="Add New Expense"
+      size="md"
+      isOpen
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      footer={
+        <div className={styles.footerColumn}>
+          {context.saveError && <Alert>{expenseSaveAlert({ message: context.saveError })}</Alert>}
+          <div className={styles.row}>
+            <Link href={`/groups/${group.id}/expenses/create`}>More options</Link>
+            <div className={styles.actions}>
+              <Button variant="ghost" onPress={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" form={FORM_ID} isPending={saving}>
+                {saving ? 'Saving...' : 'Save'}
+              </Button>
+            </div>
+          </div>
+        </div>
+      }
+    >
+      <Form
+        id={FORM_ID}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'draft.submit' });
+        }}
+      >
+        <GroupExpenseFields
+          context={context}
+          members={members}
+          currentUserId={currentUser.id}
+          send={actor.send}
+        />
+      </Form>
+      <ConfigureSplitDialog
+        isOpen={context.splitDialogOpen}
+        participants={draft.participants.map((p) => ({ id: p.id, name: p.name ?? p.display_name ?? p.id }))}
+        splitType={draft.split_type}
+        details={draft.split_details}
+        totalMinor={amount.ok && amount.value > 0 ? amount.value : null}
+        currency={draft.currency}
+        onSave={(details) => {
+          actor.send({ type: 'draft.setSplitDetails', details });
+          actor.send({ type: 'draft.closeSplitDialog' });
+        }}
+        onCancel={() => actor.send({ type: 'draft.closeSplitDialog' })}
+      />
+    </Dialog>
+  );
+}

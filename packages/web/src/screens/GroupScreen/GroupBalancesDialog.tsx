@@ -1,0 +1,109 @@
+import type { GroupBalances, MemberBalance } from '@kitty/api';
+import { type ReactNode, useEffect } from 'react';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { LoadingText } from '../../components/Spinner';
+import type { Resource } from '../../flows/resource';
+import * as styles from './dialogs.css';
+import { JsonMoney } from './JsonMoney';
+
+function MemberRow({ member, currency }: { member: MemberBalance; currency: string }) {
+  return (
+    <li className={styles.item}>
+      <div className={styles.row}>
+        <span className={styles.name}>
+          {member.user.display_name}
+          {member.is_current_user && ' (you)'}
+        </span>
+        <JsonMoney amount={member.net_balance} currency={currency} signed colored className={styles.amount} />
+      </div>
+      {member.currency_breakdown.length > 0 && (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th className={styles.th} scope="col">
+                Currency
+              </th>
+              <th className={styles.th} scope="col">
+                Paid
+              </th>
+              <th className={styles.th} scope="col">
+                Owed
+              </th>
+              <th className={styles.th} scope="col">
+                Net
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {member.currency_breakdown.map((c) => (
+              <tr key={c.currency}>
+                <th className={styles.td} scope="row">
+                  {c.currency}
+                </th>
+                <td className={styles.td}>
+                  <JsonMoney amount={c.paid} currency={c.currency} />
+                </td>
+                <td className={styles.td}>
+                  <JsonMoney amount={c.owed} currency={c.currency} />
+                </td>
+                <td className={styles.td}>
+                  <JsonMoney amount={c.net} currency={c.currency} signed colored />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </li>
+  );
+}
+
+/** Group Balances: members highest net first (the server's order), each with paid and owed per currency. */
+export function GroupBalancesDialog({
+  balances,
+  currency,
+  onClose,
+}: {
+  balances: Resource<GroupBalances>;
+  /** The group currency: each member's net balance is in it. */
+  currency: string;
+  onClose: () => void;
+}) {
+  const { reload } = balances;
+  // Opening shows fresh figures.
+  useEffect(() => reload(), [reload]);
+
+  let body: ReactNode;
+  if (balances.data === undefined && balances.status === 'failed') {
+    body = (
+      <div role="alert" className={styles.tightStack}>
+        <p className={styles.heading}>Error loading balances</p>
+        <p>{balances.error?.message || 'Failed to load balances'}</p>
+        <div>
+          <Button variant="secondary" size="sm" onPress={reload}>
+            Try Again
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (balances.data === undefined) {
+    body = <LoadingText>Loading balances...</LoadingText>;
+  } else if (balances.data.balances.length === 0) {
+    body = <p className={styles.empty}>No balance information available for this group.</p>;
+  } else {
+    body = (
+      <ul className={styles.list} aria-label="Member balances">
+        {balances.data.balances.map((member) => (
+          <MemberRow key={member.user.id} member={member} currency={currency} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Dialog title="Group Balances" size="md" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
+      {body}
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { LinkButton } from '../../components/LinkButton';
+import { LoadingText } from '../../components/Spinner';
+import { toast } from '../../components/Toast';
+import { useAuth } from '../../flows/AuthProvider';
+import { ActivitySection } from './ActivitySection';
+import { EXPORT_FAILED, EXPORT_SUCCESS, exportGroupCsv } from './exportGroupCsv';
+import { GroupHeader } from './GroupHeader';
+import { DownloadIcon, GearIcon, TransferIcon, ScaleIcon } from '../../components/icons';
+import * as styles from './GroupScreen.css';
+import { isGroupSettled } from './groupState';
+import { useGroupData } from './useGroupData';
+
+// The dialogs load on demand, the first time one is opened.
+const SettleUpDialog = lazy(() => import('./SettleUpDialog').then((m) => ({ default: m.SettleUpDialog })));
+const GroupBalancesDialog = lazy(() =>
+  import('./GroupBalancesDialog').then((m) => ({ default: m.GroupBalancesDialog })),
+);
+const GroupSettingsDialog = lazy(() =>
+  import('./GroupSettingsDialog').then((m) => ({ default: m.GroupSettingsDialog })),
+);
+const AddGroupExpenseDialog = lazy(() =>
+  import('./AddGroupExpenseDialog').then((m) => ({ default: m.AddGroupExpenseDialog })),
+);
+
+type OpenDialog = 'expense' | 'settle' | 'balances' | 'settings' | null;
+
+/** Group detail (/groups/{groupId}): balance, actions, activity and the group's dialogs. */
+export function GroupScreen() {
+  const { groupId = '' } = useParams();
+  const { user } = useAuth();
+  const data = useGroupData(groupId);
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const [exporting, setExporting] = useState(false);
+  const { group, balances } = data;
+
+  if (group.data === undefined) {
+    if (group.status === 'failed' && group.error?.status === 404) {
+      return (
+        <div className={styles.centered}>
+          <p>No group found</p>
+          <LinkButton href="/groups" variant="secondary">
+            Your Groups
+          </LinkButton>
+        </div>
+      );
+    }
+    if (group.status === 'failed') {
+      return (
+        <div className={styles.centered} role="alert">
+          <p>Error loading group: {group.error?.message}</p>
+          <Button onPress={group.reload}>Try Again</Button>
+        </div>
+      );
+    }
+    return <LoadingText centered>Loading group details...</LoadingText>;
+  }
+
+  const detail = group.data;
+  const settled = isGroupSettled(detail, balances.data);
+  const close = () => setOpen(null);
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportGroupCsv(groupId);
+      toast.success(EXPORT_SUCCESS);
+    } catch {
+      toast.error(EXPORT_FAILED);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <GroupHeader group={detail} onAddExpense={() => setOpen('expense')} />
+
+      {group.status === 'failed' && (
+        // A reload failed: what was loaded before stays, with the error and a way to retry.
+        <div className={styles.reloadError}>
+          <Alert>Error loading group: {group.error?.message}</Alert>
+          <Button variant="secondary" size="sm" onPress={group.reload}>
+            Try Again
+          </Button>
+        </div>
+      )}
+
+      <div className={styles.actionBar}>
+        <Button variant="secondary" className={styles.actionButton} onPress={() => setOpen('settle')}>
+          <TransferIcon />
+          Settle Up
+        </Button>
+        <Button variant="secondary" className={styles.actionButton} onPress={() => setOpen('balances')}>
+          <ScaleIcon />
+          Balances
+        </Button>
+        <Button
+          variant="secondary"
+          className={styles.actionButton}
+          isPending={exporting}
+          onPress={() => void runExport()}
+        >
+          {!exporting && <DownloadIcon />}
+          Export
+        </Button>
+        <Button
+          variant="secondary"
+          className={styles.actionButton}
+          aria-label="Group settings"
+          onPress={() => setOpen('settings')}
+        >
+          <GearIcon />
+        </Button>
+      </div>
+
+      <ActivitySection data={data} settled={settled} />
+
+      <Suspense fallback={null}>
+        {open === 'settle' && user && (
+          <SettleUpDialog group={detail} currentUserId={user.id} onClosed={close} />
+        )}
+        {open === 'balances' && (
+          <GroupBalancesDialog balances={balances} currency={detail.currency} onClose={close} />
+        )}
+        {open === 'settings' && user && (
+          <GroupSettingsDialog
+            group={detail}
+            balances={balances.data}
+            currentUserId={user.id}
+            onClose={close}
+          />
+        )}
+        {open === 'expense' && user && (
+          <AddGroupExpenseDialog group={detail} currentUser={user} onClose={close} />
+        )}
+      </Suspense>
+    </>
+  );
+}

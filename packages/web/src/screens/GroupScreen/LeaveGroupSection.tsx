@@ -1,0 +1,81 @@
+import { CANNOT_LEAVE_GROUP, canLeaveGroup, isCreator, LEAVE_CONFIRM } from '@kitty/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { callGroup } from '../../flows/groupCall';
+import { invalidate } from '../../flows/resource';
+import { ConfirmPrompt } from './ConfirmPrompt';
+import * as styles from './dialogs.css';
+
+export const LEAVE_FAILED = 'Failed to leave group. Please try again.';
+
+export interface LeaveGroupSectionProps {
+  groupId: string;
+  createdBy: string;
+  currentUserId: string;
+  /** The caller's balances in the group, minor units, one per currency. */
+  ownNets: readonly number[];
+}
+
+/** Leave Group: hidden for the creator; only with a zero balance; asks first; then back to /groups. */
+export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }: LeaveGroupSectionProps) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (isCreator(currentUserId, createdBy)) return null;
+
+  const start = () => {
+    setError(null);
+    const rule = canLeaveGroup({ userId: currentUserId, createdBy, balanceMinor: ownNets });
+    if (!rule.ok) return setError(rule.reason);
+    setConfirming(true);
+  };
+
+  const leave = async () => {
+    setLeaving(true);
+    try {
+      await callGroup(
+        api.POST('/groups/{id}/leave', { params: { path: { id: groupId } } }),
+        'Failed to leave group',
+      );
+      setConfirming(false);
+      invalidate('groups', 'balances', 'expenses');
+      void navigate('/groups');
+    } catch (failure) {
+      const { status } = failure as { status: number };
+      setConfirming(false);
+      setError(status === 409 ? CANNOT_LEAVE_GROUP : LEAVE_FAILED);
+    } finally {
+      setLeaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="leave-group-title" className={styles.section}>
+      <h3 id="leave-group-title" className={styles.heading}>
+        Leave Group
+      </h3>
+      <p className={styles.muted}>You can leave when your balance in this group is zero.</p>
+      {error && <Alert>{error}</Alert>}
+      <div>
+        <Button variant="danger" onPress={start}>
+          Leave Group
+        </Button>
+      </div>
+      {confirming && (
+        <ConfirmPrompt
+          title="Leave Group"
+          message={LEAVE_CONFIRM}
+          confirmLabel="Leave"
+          isPending={leaving}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void leave()}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { splitName, validateNewPersonEmail } from '@kitty/domain';
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { randomUuid } from '../../flows/idempotency';
+import * as styles from './dialogs.css';
+import type { SettingsMember } from './useGroupSettingsForm';
+
+export interface NewPersonFormProps {
+  email: string;
+  onAdd: (member: SettingsMember) => void;
+  onCancel: () => void;
+}
+
+/**
+ * An address that belongs to nobody yet: a new, not registered person (name optional; the display name
+ * defaults to the part of the e-mail before the @). They are invited when the settings are saved.
+ */
+export function NewPersonForm({ email: initialEmail, onAdd, onCancel }: NewPersonFormProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const add = () => {
+    const found = validateNewPersonEmail(email);
+    if (found.email) return setError(found.email);
+    const address = email.trim();
+    const names = splitName(name, address);
+    onAdd({
+      id: `temp-${randomUuid()}`,
+      email: address,
+      name: names.display_name,
+      ...names,
+      registered: false,
+      isNew: true,
+    });
+  };
+
+  return (
+    <section aria-labelledby="new-person-title" className={styles.item}>
+      <h4 id="new-person-title" className={styles.heading}>
+        Add a new person
+      </h4>
+      <p className={styles.muted}>
+        This address does not belong to anyone yet. They will be invited to join.
+      </p>
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          setError(undefined);
+        }}
+        errorMessage={error}
+      />
+      <TextField label="Name (optional)" value={name} onChange={setName} />
+      <div className={styles.actions}>
+        <Button variant="ghost" size="sm" onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button size="sm" onPress={add}>
+          Add Person
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { HttpError, NetworkError } from '@kitty/api';
+import { CREATOR_CANNOT_BE_REMOVED, MEMBER_HAS_BALANCE } from '@kitty/domain';
+import { describe, expect, it } from 'vitest';
+import { GROUP_NETWORK_ERROR } from '../../flows/groupCall';
+import { SETTINGS_SAVE_FAILED, settingsSaveFailure, UNEXPECTED_ERROR_TRY_AGAIN } from './settingsSaveFailure';
+
+const http = (status: number, message: string) => new HttpError({ status, data: { message }, message });
+
+describe('a failed save of the group settings', () => {
+  it('on a stale version shows the server message and reloads the group', () => {
+    const stale = 'This group was changed by someone else. Reload and try again.';
+    expect(settingsSaveFailure(http(409, stale))).toEqual({
+      lines: [stale],
+      reload: true,
+      unexpected: false,
+    });
+  });
+
+  it('on the member rules (also 409) shows them under the save failure, without reloading', () => {
+    for (const rule of [CREATOR_CANNOT_BE_REMOVED, MEMBER_HAS_BALANCE]) {
+      expect(settingsSaveFailure(http(409, rule))).toEqual({
+        lines: [SETTINGS_SAVE_FAILED, rule],
+        reload: false,
+        unexpected: false,
+      });
+    }
+  });
+
+  it('on another refusal or no response shows the save failure and the reason', () => {
+    expect(settingsSaveFailure(http(400, 'Invalid currency')).lines).toEqual([
+      SETTINGS_SAVE_FAILED,
+      'Invalid currency',
+    ]);
+    expect(settingsSaveFailure(new NetworkError({ message: GROUP_NETWORK_ERROR })).lines).toEqual([
+      SETTINGS_SAVE_FAILED,
+      GROUP_NETWORK_ERROR,
+    ]);
+  });
+
+  it('on an unexpected exception shows the catch-all', () => {
+    expect(settingsSaveFailure(new TypeError('x is undefined'))).toEqual({
+      lines: [UNEXPECTED_ERROR_TRY_AGAIN],
+      reload: false,
+      unexpected: true,
+    });
+    expect(UNEXPECTED_ERROR_TRY_AGAIN).toBe('An unexpected error occurred. Please try again.');
+  });
+});

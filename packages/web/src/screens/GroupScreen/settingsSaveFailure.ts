@@ -1,0 +1,29 @@
+import { isApiError } from '@kitty/api';
+import { CREATOR_CANNOT_BE_REMOVED, MEMBER_HAS_BALANCE } from '@kitty/domain';
+
+export const SETTINGS_SAVE_FAILED = 'Failed to save group settings. Please try again.';
+/** Spec section 8's catch-all, for a failure that is not a failed call. */
+export const UNEXPECTED_ERROR_TRY_AGAIN = 'An unexpected error occurred. Please try again.';
+
+export interface SettingsSaveFailure {
+  /** The lines of the error notice. */
+  lines: string[];
+  /** The group changed meanwhile: load it again so the form restarts from the current settings. */
+  reload: boolean;
+  /** Not a failed call (a bug or a broken value): worth logging. */
+  unexpected: boolean;
+}
+
+/**
+ * What a failed save of the group settings shows: a stale version (409 other than the member rules) says
+ * so with the server's message and reloads the group; another failed call shows "Failed to save group
+ * settings. Please try again." with the reason; anything else (not a call's error) is unexpected.
+ */
+export function settingsSaveFailure(failure: unknown): SettingsSaveFailure {
+  if (!isApiError(failure)) return { lines: [UNEXPECTED_ERROR_TRY_AGAIN], reload: false, unexpected: true };
+  const refusal = failure.message === CREATOR_CANNOT_BE_REMOVED || failure.message === MEMBER_HAS_BALANCE;
+  if (failure.status === 409 && !refusal)
+    return { lines: [failure.message], reload: true, unexpected: false };
+  const detail = failure.message !== SETTINGS_SAVE_FAILED ? [failure.message] : [];
+  return { lines: [SETTINGS_SAVE_FAILED, ...detail], reload: false, unexpected: false };
+}

@@ -1,0 +1,61 @@
+import type { CurrencyAmount, GroupSummary } from '@kitty/api';
+import { parseMoney } from '@kitty/domain';
+
+/** One nonzero balance of the caller, in integer minor units of its currency. */
+export interface CurrencyBalance {
+  currency: string;
+  minor: number;
+}
+
+/** Spec section 3 "Dashboard group", with every nonzero balance (never converted between currencies). */
+export interface GroupListItem {
+  id: string;
+  name: string;
+  memberCount: number;
+  currency: string;
+  /** The group currency's balance first when it is nonzero, then the other currencies; empty when settled. */
+  balances: CurrencyBalance[];
+}
+
+/** A JSON decimal into minor units, exactly; a malformed amount fails the load rather than showing a wrong figure. */
+export function toMinor(amount: number, currency: string, what: string): number {
+  const parsed = parseMoney(amount, currency);
+  if (!parsed.ok) throw new Error(`Unreadable ${what}: ${parsed.error}`);
+  return parsed.value;
+}
+
+/** The caller's nonzero balances: group currency first, then the others in the order the server lists them. */
+export function nonzeroBalances(
+  main: { currency: string; amount: number },
+  others: readonly CurrencyAmount[],
+  what: string,
+): CurrencyBalance[] {
+  const rows: CurrencyBalance[] = [];
+  const seen = new Set<string>();
+  for (const { currency, amount } of [main, ...others]) {
+    if (seen.has(currency)) continue;
+    seen.add(currency);
+    const minor = toMinor(amount, currency, what);
+    if (minor !== 0) rows.push({ currency, minor });
+  }
+  return rows;
+}
+
+export function toGroupListItem(group: GroupSummary): GroupListItem {
+  return {
+    id: group.id,
+    name: group.name,
+    memberCount: group.memberCount,
+    currency: group.currency,
+    balances: nonzeroBalances(
+      { currency: group.currency, amount: group.balance },
+      group.balances,
+      `balance of ${group.name}`,
+    ),
+  };
+}
+
+/** 0 for a settled group, else the sign of its first balance: what partitionGroupsByBalance needs. */
+export function groupBalanceSign(group: GroupListItem): number {
+  return Math.sign(group.balances[0]?.minor ?? 0);
+}

@@ -1,0 +1,85 @@
+import { hasErrors, type LoginForm, validateLogin } from '@kitty/domain';
+import { useLocation } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Button } from '../../components/Button';
+import { Form } from '../../components/Form';
+import { Link } from '../../components/Link';
+import { TextField } from '../../components/TextField';
+import { useAuth } from '../../flows/AuthProvider';
+import { useRecaptcha } from '../../flows/RecaptchaProvider';
+import * as styles from '../shared/authForm.css';
+import { useFormState } from '../shared/useFormState';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function LoginScreen() {
+  const auth = useAuth();
+  // Carried between the two screens so that signing in still returns to where the person started.
+  const location = useLocation();
+  const recaptcha = useRecaptcha();
+  const [verifying, setVerifying] = useState(false);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  // Typing clears that field's error and the server's message.
+  const form = useFormState<keyof LoginForm>({ email: '', password: '' }, () => {
+    setCaptchaError(null);
+    if (auth.error) auth.clearError();
+  });
+  const busy = verifying || auth.isLoading;
+  const serverError = captchaError ?? auth.error;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateLogin(form.values);
+    if (hasErrors(found)) return form.showErrors(found, FIELDS);
+    setCaptchaError(null);
+    setVerifying(true);
+    const verification = await recaptcha.getToken('login');
+    setVerifying(false);
+    if (!verification.ok) return setCaptchaError(verification.message);
+    auth.login({
+      email: form.values.email.trim(),
+      password: form.values.password,
+      recaptchaToken: verification.token,
+    });
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome Back"
+      subtitle="Please sign in to your account"
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link href="/register" routerOptions={{ state: location.state }}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {serverError && <Alert className={styles.alert}>{serverError}</Alert>}
+      <Form onSubmit={submit}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          {...form.bind('email')}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          {...form.bind('password')}
+        />
+        <Button type="submit" size="lg" fullWidth isPending={busy} className={styles.submit}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}
