@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const PASSPHRASE = 'correct horse battery staple';
+
+let counter = 0;
+export function uniqueEmail(name: string): string {
+  counter += 1;
+  return `${name.toLowerCase()}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+export interface Person {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+}
+
+export function person(first: string, last = 'Tester'): Person {
+  return { email: uniqueEmail(first), first_name: first, last_name: last, password: 'a-long-password-1' };
+}
+
+export async function register(page: Page, p: Person, passphrase = PASSPHRASE): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(p.email);
+  await page.getByLabel('First name').fill(p.first_name);
+  await page.getByLabel('Last name').fill(p.last_name);
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Confirm password').fill(p.password);
+  await page.getByLabel('Passphrase').fill(passphrase);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** WCAG 2.1 A and AA scan of what the page shows now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // A dialog still fading in has text at partial opacity: scan what the person sees once it has settled.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** The signed-in page's session token (localStorage `token`), for calls made beside the UI. */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token, 'signed in').toBeTruthy();
+  return token as string;
+}
+
+/** Logs out where the spec puts it: the Account tab's Logout button. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A full-page screenshot without the fixed bottom bar painted over the middle: the viewport grows to the page. */
+export async function screenshotPage(page: Page, path: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await page.screenshot({ path, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+export function dialog(page: Page, name: string): Locator {
+  return page.getByRole('dialog', { name });
+}
+
+/** Picks `option` in the react-aria Select labelled `label` inside `scope` (the page or a dialog). */
+export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
+  const page = 'keyboard' in scope ? scope : scope.page();
+  // A react-aria Select's button is named by its value then its label ("Split Equally Split").
+  await scope.getByRole('button', { name: new RegExp(` ${label}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
