@@ -1,0 +1,66 @@
+import { hashPassword } from '../packages/server/src/auth/passwords';
+import type { Db } from '../packages/server/src/db';
+import { type GroupHistory, type GroupPlan, groupHistory } from './history';
+import { ledgerDifferences } from './ledger-check';
+import { seeded } from './random';
+import { insertGroup, insertUsers } from './seed';
+import { planWorld, type World } from './world';
+
+export const PASSWORD = 'bench password 1234';
+
+export interface Seeded {
+  world: World;
+  expenses: number;
+  splits: number;
+  settlements: number;
+  seconds: number;
+}
+
+/**
+ * Seeds the world: 1,000 registered people (one argon2id hash shared by all), Big, Small, Trip and the
+ * ordinary groups with their histories and running balances; then checks that the running balances of
+ * Big, Small and Trip equal a full recomputation (a benchmark over wrong balances would mean nothing).
+ */
+export async function populate(
+  db: Db,
+  /** Reads without the server's statement bounds, for the full recomputation of Big. */
+  checkDb: Db,
+  options: { bigExpenses: number; groups: number; log: (line: string) => void },
+): Promise<Seeded> {
+  const startedAt = performance.now();
+  const rng = seeded(20_240_601);
+  const world = planWorld(rng, { users: 1_000, bigExpenses: options.bigExpenses, groups: options.groups });
+  await insertUsers(db, world.users, await hashPassword(PASSWORD));
+  let expenses = 0;
+  let splits = 0;
+  let settlements = 0;
+  const add = async (plan: GroupPlan, days: number) => {
+    const history: GroupHistory = groupHistory(plan, rng, days);
+    await insertGroup(db, plan, history);
+    expenses += history.expenses.length;
+    splits += history.expenses.reduce((n, e) => n + e.splits.length, 0);
+    settlements += history.settlements.length;
+    return history;
+  };
+  options.log(`  people: ${world.users.length}`);
+  await add(world.big, 5 * 365);
+  options.log(`  Big: ${world.big.expenses} expenses among ${world.big.members.length} people`);
+  await add(world.small, 60);
+  await add(world.trip, 30);
+  for (const plan of world.ordinary) await add(plan, 2 * 365);
+  options.log(`  Small, Trip and ${world.ordinary.length} groups of 5 to 50 people`);
+  await db.query('ANALYZE');
+
+  for (const plan of [world.big, world.small, world.trip]) {
+    const problems = await ledgerDifferences(checkDb, plan.id);
+    if (problems.length > 0) throw new Error(`Seeding is wrong: ${problems.join('; ')}`);
+  }
+  const { rows } = await db.query<{ owing: number }>(
+    'SELECT count(*)::int AS owing FROM member_balances WHERE scope_id = $1 AND currency = $2 AND net_minor <> 0',
+    [world.trip.id, world.trip.currency],
+  );
+  if (rows[0]?.owing !== world.trip.members.length) {
+    throw new Error('Seeding is wrong: someone in Trip has a zero balance');
+  }
+  return { world, expenses, splits, settlements, seconds: (performance.now() - startedAt) / 1000 };
+}

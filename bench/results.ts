@@ -1,0 +1,63 @@
+import type { Figures } from './load';
+import type { Machine } from './machine';
+import type { ScenarioId } from './scenarios';
+
+export interface BenchConfig {
+  quick: boolean;
+  /** Seconds each endpoint is measured, split over `rounds` (each after `warmup` seconds not counted). */
+  seconds: number;
+  rounds: number;
+  warmup: number;
+  connections: number;
+  bigExpenses: number;
+  groups: number;
+  /** Sequential requests that time the settle-up suggestions alone. */
+  aloneRequests: number;
+  /** Where the report goes; null: printed only. */
+  reportPath: string | null;
+  redisUrl: string | null;
+}
+
+export interface Row {
+  id: ScenarioId;
+  label: string;
+  read: boolean;
+  figures: Figures;
+  /** Size of one answer's body, and how many items its list holds (null: no list). */
+  bytes: number | null;
+  items: number | null;
+  hasNextPage: boolean | null;
+}
+
+export interface ScaleRow {
+  label: string;
+  one: Figures;
+  two: Figures;
+}
+
+export interface RunResult {
+  date: Date;
+  machine: Machine;
+  loadAtEnd: number[];
+  config: BenchConfig;
+  seeded: {
+    users: number;
+    groups: number;
+    expenses: number;
+    splits: number;
+    settlements: number;
+    seconds: number;
+  };
+  rows: Row[];
+  /** The suggestions of Trip timed one request at a time (nothing else running). */
+  suggestionsAlone: Figures;
+  scale: ScaleRow[];
+  ledger: { scopes: number; problems: string[] };
+  seconds: number;
+}
+
+export function row(result: RunResult, id: ScenarioId): Row {
+  const found = result.rows.find((r) => r.id === id);
+  if (!found) throw new Error(`No figures for ${id}`);
+  return found;
+}

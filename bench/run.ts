@@ -1,0 +1,263 @@
+// `pnpm bench`: seeds a fresh PostgreSQL database, starts the real server and a bare Fastify ceiling,
+// drives each endpoint with autocannon over loopback, checks the goals and writes docs/performance.md.
+// Settings: bench/README.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Db } from '../packages/server/src/db';
+import { openCheckDb } from './check-db';
+import { type CpuSnapshot, cpuPerAnswer, cpuSnapshot } from './cpu';
+import { type BenchDatabase, createBenchDatabase } from './database';
+import { evaluate } from './goals';
+import { ledgerDifferences } from './ledger-check';
+import { type Figures, measure, settle, type Target } from './load';
+import { describeMachine, redisAnswers } from './machine';
+import { populate } from './populate';
+import { type Proc, ROOT, startCeiling, startKitty } from './processes';
+import { markdownReport, ms, printResult } from './report';
+import type { BenchConfig, Row, RunResult, ScaleRow } from './results';
+import { cast, type Scenario, type ScenarioId } from './scenarios';
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function readConfig(): Promise<BenchConfig> {
+  const quick = process.env.BENCH_QUICK === '1';
+  const number = (name: string, fallback: number) => {
+    const raw = process.env[name];
+    const value = raw === undefined || raw === '' ? fallback : Number(raw);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new Error(`${name} must be a positive number, not ${raw}`);
+    return value;
+  };
+  const redis = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = redis !== 'off' && (await redisAnswers(redis)) ? redis : null;
+  const report = process.env.BENCH_REPORT;
+  return {
+    quick,
+    seconds: number('BENCH_DURATION', quick ? 2 : 10),
+    rounds: number('BENCH_ROUNDS', quick ? 1 : 3),
+    warmup: 1,
+    connections: number('BENCH_CONNECTIONS', 20),
+    bigExpenses: number('BENCH_BIG_EXPENSES', 100_000),
+    groups: 80,
+    aloneRequests: quick ? 50 : 300,
+    // A smoke run does not replace the committed figures unless asked to.
+    reportPath: report ? report : quick ? null : join(ROOT, 'docs/performance.md'),
+    redisUrl,
+  };
+}
+
+interface Entry {
+  key: string;
+  label: string;
+  targets: Target[];
+}
+
+/**
+ * Drives every entry in turn, `rounds` times over (a short warm-up before each), and keeps for each
+ * entry its median round by throughput. Interleaving spreads whatever else the machine does over all
+ * entries alike instead of spoiling one of them.
+ */
+async function inRounds(
+  entries: readonly Entry[],
+  config: BenchConfig,
+  probe: (targets: readonly Target[]) => Promise<CpuSnapshot>,
+): Promise<Map<string, Figures>> {
+  const runs = new Map<string, Figures[]>(entries.map((e) => [e.key, []]));
+  const seconds = config.seconds / config.rounds;
+  for (let round = 1; round <= config.rounds; round++) {
+    for (const e of entries) {
+      await measure(e.targets, { connections: config.connections, seconds: config.warmup });
+      await settle(e.targets);
+      const before = await probe(e.targets);
+      const figures = await measure(e.targets, { connections: config.connections, seconds });
+      await settle(e.targets);
+      // Every request sent was worked on, answered in time or not.
+      figures.cpu = cpuPerAnswer(before, await probe(e.targets), figures.sent);
+      runs.get(e.key)?.push(figures);
+      log(
+        `round ${round}/${config.rounds} ${e.label}: ${Math.round(figures.rps)} req/s, ` +
+          `p50 ${ms(figures.p50)} ms, p99 ${ms(figures.p99)} ms${figures.failures ? `, ${figures.failures} FAILURES` : ''}`,
+      );
+    }
+  }
+  const median = new Map<string, Figures>();
+  for (const [key, list] of runs) {
+    const sorted = [...list].sort((a, b) => a.rps - b.rps);
+    const chosen = sorted[Math.floor((sorted.length - 1) / 2)] as Figures;
+    // Failures in any round count, not only in the one kept.
+    median.set(key, { ...chosen, failures: list.reduce((n, f) => n + f.failures, 0) });
+  }
+  return median;
+}
+
+/**
+ * One request before the load: it must succeed (a benchmark of error answers would mean nothing). For a
+ * read, the answer's size, and for a list how many items and whether a next page exists.
+ */
+async function firstAnswer(target: Target): Promise<Pick<Row, 'bytes' | 'items' | 'hasNextPage'>> {
+  const extra = target.request?.();
+  const response = await fetch(new URL(target.path, target.url), {
+    method: target.method,
+    headers: { ...target.headers, ...extra?.headers },
+    ...(extra?.body ? { body: extra.body } : {}),
+  });
+  const text = await response.text();
+  if (response.status >= 300) {
+    throw new Error(`${target.method} ${target.path} answered ${response.status}: ${text.slice(0, 500)}`);
+  }
+  if (target.method !== 'GET') return { bytes: null, items: null, hasNextPage: null };
+  const body = JSON.parse(text) as {
+    expenses?: unknown[];
+    nextCursor?: string | null;
+    expensesNextCursor?: string | null;
+  };
+  const next = body.nextCursor ?? body.expensesNextCursor;
+  return {
+    bytes: Buffer.byteLength(text),
+    items: Array.isArray(body.expenses) ? body.expenses.length : null,
+    hasNextPage: next === undefined ? null : next !== null,
+  };
+}
+
+async function main(): Promise<number> {
+  const startedAt = performance.now();
+  const config = await readConfig();
+  log(
+    `${config.quick ? 'quick smoke run, ' : ''}${config.seconds} s per endpoint, ${config.connections} connections, ` +
+      `rate-limit counters ${config.redisUrl ? `in Redis (${config.redisUrl})` : 'in memory'}`,
+  );
+  const procs: Proc[] = [];
+  let database: BenchDatabase | undefined;
+  let checkDb: Db | undefined;
+  try {
+    database = await createBenchDatabase();
+    const machine = describeMachine(database.version);
+    log(`database ${database.name} (PostgreSQL ${database.version}); seeding`);
+    checkDb = openCheckDb(database.url);
+    const seeded = await populate(database.db, checkDb, {
+      bigExpenses: config.bigExpenses,
+      groups: config.groups,
+      log,
+    });
+    log(`seeded ${seeded.expenses} expenses, ${seeded.splits} splits in ${Math.round(seeded.seconds)} s`);
+
+    const ceiling = await startCeiling();
+    procs.push(ceiling);
+    const a = await startKitty('server A', database.url, config.redisUrl);
+    procs.push(a);
+    const { scenarios, written } = await cast(seeded.world, ceiling.url);
+    const byId = (id: ScenarioId) => scenarios.find((s) => s.id === id) as Scenario;
+
+    const shapes = new Map<ScenarioId, Pick<Row, 'bytes' | 'items' | 'hasNextPage'>>();
+    for (const s of scenarios) {
+      const first = await firstAnswer(s.target(a.url));
+      shapes.set(s.id, s.id === 'ceiling' ? { ...first, bytes: null } : first);
+    }
+    const bench = database;
+    const check = checkDb;
+    const probe = (targets: readonly Target[]) =>
+      cpuSnapshot(
+        procs.filter((p) => targets.some((t) => t.url === p.url)).map((p) => p.pid),
+        check,
+        bench.name,
+      );
+    log(`${scenarios.length} endpoints, ${config.rounds} x ${ms(config.seconds / config.rounds)} s each`);
+    const figures = await inRounds(
+      scenarios.map((s) => ({ key: s.id, label: s.label, targets: [s.target(a.url)] })),
+      config,
+      probe,
+    );
+    const rows: Row[] = scenarios.map((s) => ({
+      id: s.id,
+      label: s.label,
+      read: s.read,
+      figures: figures.get(s.id) as Figures,
+      ...(shapes.get(s.id) as Pick<Row, 'bytes' | 'items' | 'hasNextPage'>),
+    }));
+    log(`settle-up suggestions alone: ${config.aloneRequests} requests one at a time`);
+    const suggestionsAlone = await measure([byId('suggestions').target(a.url)], {
+      connections: 1,
+      seconds: 60,
+      amount: config.aloneRequests,
+    });
+
+    log('scale-out: a second server process on the same database');
+    const b = await startKitty('server B', database.url, config.redisUrl);
+    procs.push(b);
+    const pairs = (['balances-big', 'create'] as const).map(byId);
+    const scaled = await inRounds(
+      pairs.flatMap((s) => [
+        { key: `${s.id} one`, label: `${s.label} on one process`, targets: [s.target(a.url)] },
+        {
+          key: `${s.id} two`,
+          label: `${s.label} on two processes`,
+          targets: [s.target(a.url), s.target(b.url)],
+        },
+      ]),
+      config,
+      probe,
+    );
+    const scale: ScaleRow[] = pairs.map((s) => ({
+      label: s.label,
+      one: scaled.get(`${s.id} one`) as Figures,
+      two: scaled.get(`${s.id} two`) as Figures,
+    }));
+
+    log('checking running balances against a full recomputation');
+    const { world } = seeded;
+    const checked = [world.big, world.small, world.trip, ...written];
+    const problems: string[] = [];
+    for (const group of checked) problems.push(...(await ledgerDifferences(checkDb, group.id)));
+    for (const p of procs) {
+      const errors = p
+        .output()
+        .split('\n')
+        .filter((l) => /"level":(50|60)/.test(l));
+      if (errors.length > 0)
+        problems.push(`${p.name} logged ${errors.length} errors: ${errors[0]?.slice(0, 300)}`);
+    }
+
+    const result: RunResult = {
+      date: new Date(),
+      machine,
+      loadAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      config,
+      seeded: {
+        users: world.users.length,
+        groups: 3 + world.ordinary.length,
+        expenses: seeded.expenses,
+        splits: seeded.splits,
+        settlements: seeded.settlements,
+        seconds: seeded.seconds,
+      },
+      rows,
+      suggestionsAlone,
+      scale,
+      ledger: { scopes: checked.length, problems },
+      seconds: (performance.now() - startedAt) / 1000,
+    };
+    const goals = evaluate(result);
+    printResult(result, goals);
+    if (config.reportPath) {
+      mkdirSync(dirname(config.reportPath), { recursive: true });
+      writeFileSync(config.reportPath, markdownReport(result, goals));
+      log(`wrote ${config.reportPath}`);
+    }
+    const failed = goals.filter((g) => !g.pass);
+    if (failed.length > 0) log(`goals not met: ${failed.map((g) => g.name).join('; ')}`);
+    return failed.length > 0 ? 1 : 0;
+  } finally {
+    for (const p of procs.reverse()) await p.stop();
+    await checkDb?.close();
+    await database?.drop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
