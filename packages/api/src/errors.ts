@@ -1,5 +1,3 @@
-import { Data } from 'effect';
-
 /** Every failed call, normalised: what the screens show and log. */
 export interface ApiError {
   /** HTTP status; 0 when no response arrived. */
@@ -11,21 +9,34 @@ export interface ApiError {
 
 export const NO_RESPONSE_MESSAGE = 'No response from server';
 
+// Tagged errors as plain classes: Effect's catchTag and friends need only `_tag`, and the sign-in page's
+// first download then carries none of Effect's runtime (about 4.4 kB gzip).
+
 /** No response arrived (offline, DNS, CORS, aborted): status 0. */
-export class NetworkError extends Data.TaggedError('NetworkError')<{
-  readonly message: string;
-  readonly cause?: unknown;
-}> {
+export class NetworkError extends Error {
+  readonly _tag = 'NetworkError' as const;
   readonly status = 0 as const;
   readonly data = undefined;
+
+  constructor(args: { readonly message: string; readonly cause?: unknown }) {
+    super(args.message, args.cause === undefined ? undefined : { cause: args.cause });
+    this.name = 'NetworkError';
+  }
 }
 
 /** The server answered with a non-2xx status. */
-export class HttpError extends Data.TaggedError('HttpError')<{
+export class HttpError extends Error {
+  readonly _tag = 'HttpError' as const;
   readonly status: number;
   readonly data: unknown;
-  readonly message: string;
-}> {}
+
+  constructor(args: { readonly status: number; readonly data: unknown; readonly message: string }) {
+    super(args.message);
+    this.name = 'HttpError';
+    this.status = args.status;
+    this.data = args.data;
+  }
+}
 
 export type CallError = NetworkError | HttpError;
 
