@@ -5,6 +5,7 @@ export * from './money';
 export * from './allocate';
 export * from './splits';
 export * from './defaultSplit';
+export * from './accountValidation';
 export * from './validation';
 export * from './activity';
 export * from './history';

@@ -15,7 +15,8 @@ import {
 
 // The wire form of split details lives in splits.ts (the server reads it too); re-exported for the flows.
 export { splitDetailsFromWire, splitDetailsToWire, type WireSplitDetails } from '../splits';
-import { type FieldErrors, validateExpense } from '../validation';
+import type { FieldErrors } from '../accountValidation';
+import { validateExpense } from '../validation';
 
 export const PAYER_NOT_PARTICIPANT = 'The payer must be one of the participants';
 

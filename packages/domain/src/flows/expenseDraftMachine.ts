@@ -4,7 +4,8 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { currencyExponent } from '../currencies';
 import { defaultSplitDetails, isSplitType, type SplitDetails } from '../splits';
-import { type FieldErrors, INVALID_SPLIT_TYPE } from '../validation';
+import type { FieldErrors } from '../accountValidation';
+import { INVALID_SPLIT_TYPE } from '../validation';
 import {
   addParticipant,
   buildExpensePayload,

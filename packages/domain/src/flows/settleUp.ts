@@ -1,7 +1,7 @@
 // Types and pure helpers of the Settle Up dialog (see settleUpMachine.ts).
 import { currencyExponent } from '../currencies';
 import { formatScaled, parseMoney, toDecimal } from '../money';
-import type { FieldErrors } from '../validation';
+import type { FieldErrors } from '../accountValidation';
 
 export const LOAD_SUGGESTIONS_FAILED = 'Failed to load settlement suggestions';
 export const LOAD_HISTORY_FAILED = 'Failed to load settlements';

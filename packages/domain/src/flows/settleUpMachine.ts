@@ -4,7 +4,8 @@
 // back from it returns to the form (filled with what was confirmed, also after picking a suggestion).
 // On success the dialog resets to suggestions, closes, and emits 'settleUp.recorded'.
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { hasErrors, validateSettlement } from '../validation';
+import { hasErrors } from '../accountValidation';
+import { validateSettlement } from '../validation';
 import {
   draftOf,
   emptyForm,

@@ -1,0 +1,90 @@
+// Form validation of section 5 for accounts: sign-in, registration, change password. Each validator returns
+// { field: message } for the failing fields, {} when valid. Apart from validation.ts (expenses, settlements,
+// groups) so the sign-in page's bundle does not bring the money and split rules with it.
+import { blank, collect, empty } from './fieldRules';
+
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+export const MIN_NAME_LENGTH = 2;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_CHANGE_PASSWORD_LENGTH = 6;
+
+/** "text, @, text, dot, text": no spaces, one @ with text before it, and a dot with text on both sides after it. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string | null | undefined): boolean {
+  return typeof value === 'string' && EMAIL_PATTERN.test(value.trim());
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+function emailError(email: string | null | undefined): string | undefined {
+  if (blank(email)) return 'Email is required';
+  if (!isEmail(email)) return 'Email is invalid';
+  return undefined;
+}
+
+function nameError(value: string | null | undefined, label: string): string | undefined {
+  if (blank(value)) return `${label} is required`;
+  if ((value ?? '').trim().length < MIN_NAME_LENGTH)
+    return `${label} must be at least ${MIN_NAME_LENGTH} characters`;
+  return undefined;
+}
+
+export interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export function validateLogin(form: LoginForm): FieldErrors<keyof LoginForm> {
+  return collect<keyof LoginForm>([
+    ['email', emailError(form.email)],
+    ['password', empty(form.password) ? 'Password is required' : undefined],
+  ]);
+}
+
+export interface RegisterForm {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  confirmPassword: string;
+  passphrase: string;
+}
+
+export function validateRegister(form: RegisterForm): FieldErrors<keyof RegisterForm> {
+  let password: string | undefined;
+  if (empty(form.password)) password = 'Password is required';
+  else if (form.password.length < MIN_PASSWORD_LENGTH) {
+    password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  }
+  let confirmPassword: string | undefined;
+  if (empty(form.confirmPassword)) confirmPassword = 'Please confirm your password';
+  else if (form.confirmPassword !== form.password) confirmPassword = 'Passwords do not match';
+  return collect<keyof RegisterForm>([
+    ['email', emailError(form.email)],
+    ['first_name', nameError(form.first_name, 'First name')],
+    ['last_name', nameError(form.last_name, 'Last name')],
+    ['password', password],
+    ['confirmPassword', confirmPassword],
+    ['passphrase', blank(form.passphrase) ? 'Passphrase is required' : undefined],
+  ]);
+}
+
+export interface ChangePasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Only the first failing rule, in the spec's order: current required, then match, then length. */
+export function validateChangePassword(form: ChangePasswordForm): FieldErrors<keyof ChangePasswordForm> {
+  if (empty(form.currentPassword)) return { currentPassword: 'Current password is required' };
+  if (form.newPassword !== form.confirmPassword) return { confirmPassword: 'Passwords do not match' };
+  if (form.newPassword.length < MIN_CHANGE_PASSWORD_LENGTH) {
+    return { newPassword: `New password must be at least ${MIN_CHANGE_PASSWORD_LENGTH} characters` };
+  }
+  return {};
+}
