@@ -37,35 +37,67 @@ function chunkKey(module, what) {
   return key;
 }
 
-/** The index just past the bracket that closes the one at `open`. */
-function closingBracket(source, open) {
-  let depth = 0;
-  for (let i = open; i < source.length; i++) {
-    if (source[i] === '[') depth++;
-    else if (source[i] === ']' && --depth === 0) return i + 1;
+/** `<Route ...>` tags of routes.tsx in order: where each starts and ends, and whether it closes itself. */
+function routeTags(source) {
+  const tags = [];
+  for (const match of source.matchAll(/<\/?Route\b/g)) {
+    if (match[0] === '</Route') {
+      tags.push({ start: match.index, end: match.index, closing: true });
+      continue;
+    }
+    let depth = 0;
+    let i = match.index;
+    for (; i < source.length; i++) {
+      if (source[i] === '{') depth++;
+      else if (source[i] === '}') depth--;
+      else if (source[i] === '>' && depth === 0) break;
+    }
+    tags.push({
+      start: match.index,
+      end: i,
+      selfClosing: source[i - 1] === '/',
+      text: source.slice(match.index, i),
+    });
   }
-  throw new Error('routes.tsx: unbalanced brackets');
+  return tags;
 }
 
 /**
  * Route paths and the lazy chunks their first visit loads, read from src/routes.tsx: the screen of
- * `screen('login', ..., () => import('./screens/...'))` plus every lazy layout around it
- * (`lazy: { Component: () => import('./components/AppShell')... }, children: [...]`).
+ * `<Route path="login" element={<Screen ... component={LoginScreen} />} />` (declared as
+ * `lazyScreen(() => import('./screens/...'))`) plus every lazy layout around it
+ * (`<Route element={<AppShell />}>...</Route>` with `AppShell = lazy(() => import('./components/AppShell'))`).
  */
 function readRoutes() {
   const source = readFileSync(join(web, 'src/routes.tsx'), 'utf8');
-  const layouts = [];
-  for (const match of source.matchAll(/lazy:\s*\{\s*Component:\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g)) {
-    const open = source.indexOf('children: [', match.index) + 'children: '.length;
-    layouts.push({ key: chunkKey(match[1], 'layout'), start: open, end: closingBracket(source, open) });
+  const screens = new Map();
+  for (const m of source.matchAll(/const (\w+) = lazyScreen\(\(\) =>\s*import\('\.\/([^']+)'\)/g)) {
+    screens.set(m[1], chunkKey(m[2], `screen ${m[1]}`));
+  }
+  const layouts = new Map();
+  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) =>\s*import\('\.\/([^']+)'\)/g)) {
+    layouts.set(m[1], chunkKey(m[2], `layout ${m[1]}`));
   }
   const routes = new Map();
-  for (const match of source.matchAll(/screen\(\s*'([^']*)'[\s\S]*?import\('\.\/([^']+)'\)/g)) {
-    const [, path, module] = match;
-    const around = layouts.filter((l) => l.start < match.index && match.index < l.end).map((l) => l.key);
-    routes.set(`/${path}`, [...around, chunkKey(module, `route /${path}`)]);
+  const open = []; // the lazy layout chunk of each open <Route>, or null
+  for (const tag of routeTags(source)) {
+    if (tag.closing) {
+      open.pop();
+      continue;
+    }
+    const layout = tag.text.match(/element=\{<(\w+)/)?.[1];
+    const path = tag.text.match(/path="([^"]*)"/)?.[1];
+    const screen = tag.text.match(/<Screen\b[\s\S]*?component=\{(\w+)\}/)?.[1];
+    if (path !== undefined && screen) {
+      const key = screens.get(screen);
+      if (!key) throw new Error(`routes.tsx: ${screen} is not declared with lazyScreen(...)`);
+      const full = path === '/' ? '/' : `/${path}`;
+      routes.set(full, [...open.filter(Boolean), key]);
+    }
+    if (!tag.selfClosing) open.push(layouts.get(layout) ?? null);
   }
-  if (routes.size === 0) throw new Error('No screen(...) routes found in src/routes.tsx');
+  if (routes.size === 0)
+    throw new Error('No <Route path=... element={<Screen .../>} /> found in src/routes.tsx');
   return routes;
 }
 

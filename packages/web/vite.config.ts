@@ -96,12 +96,13 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 20 },
             {
-              // Small controls, form helpers and money rules most screens share, with the react-aria hooks
-              // they use: one chunk, preloaded by index.html beside the vendor chunk (it also holds the button
-              // styles the entry needs), instead of a dozen tiny requests after the entry has run. A screen's own
-              // chunk is then the only request that waits.
+              // The sign-in forms' controls (TextField, Form, Link, Alert, AuthLayout), their helpers and the
+              // account validators, with the react-aria hooks they use: one chunk, preloaded by index.html beside
+              // the vendor chunk (it also holds the button styles the entry needs), so /login waits for no request
+              // after the entry has run. Most other screens use these too. Nothing only signed-in screens use
+              // belongs here: /login would download it (docs/web-performance.md).
               name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](Alert|Avatar|Badge|Card|Form|Link|LinkButton|Money|PageHeader|TextField|field\.css)\.tsx?$|screens[\\/]shared[\\/])|[\\/]domain[\\/]src[\\/](money|currencies|splits|allocate|validation)\.ts$/,
+              test: /[\\/]src[\\/](components[\\/](Alert|AuthLayout|Form|Link|TextField|field\.css)\.tsx?$|screens[\\/]shared[\\/](authForm\.css|useFormState)\.ts$)|[\\/]domain[\\/]src[\\/](accountValidation|fieldRules)\.ts$/,
               priority: 10,
             },
           ],

@@ -2,11 +2,11 @@ import './theme/global.css';
 import './boot.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './flows/AuthProvider';
 import { ConfigProvider } from './flows/ConfigProvider';
 import { RecaptchaProvider } from './flows/RecaptchaProvider';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,7 +16,9 @@ createRoot(root).render(
     <RecaptchaProvider>
       <ConfigProvider>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AuthProvider>
       </ConfigProvider>
     </RecaptchaProvider>

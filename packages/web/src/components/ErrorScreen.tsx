@@ -1,17 +1,14 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from './Button';
 import * as styles from './ErrorScreen.css';
 import { button } from './Button.css';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-/** The router's fallback for errors no screen handled (spec section 8). */
-export function ErrorScreen() {
-  const error = useRouteError();
+/** The fallback for errors no screen handled (spec section 8). */
+export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>Unexpected Application Error!</h1>

@@ -190,20 +190,3 @@ export function ArrowRightIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** The Kitty mark: a coin jar. Decorative; the word "Kitty" beside it names it. */
-export function KittyMark(props: IconProps) {
-  return (
-    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" {...props}>
-      <rect width="32" height="32" rx="9" fill="currentColor" />
-      <path
-        d="M10 12.5c0-1.4 1.1-2.5 2.5-2.5h7c1.4 0 2.5 1.1 2.5 2.5V22a3 3 0 0 1-3 3h-6a3 3 0 0 1-3-3z"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2"
-      />
-      <path d="M12 7h8" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-      <circle cx="16" cy="18" r="2.6" fill="#fff" />
-    </svg>
-  );
-}

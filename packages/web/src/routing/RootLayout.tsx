@@ -3,24 +3,26 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react
 import {
   type NavigateOptions,
   Outlet,
-  ScrollRestoration,
   useHref,
-  useMatches,
+  useLocation,
   useNavigate,
+  useNavigationType,
 } from 'react-router';
-import { PRODUCT_NAME } from '../components/Brand';
+import { LoadingText } from '../components/Spinner';
 import { toastQueue } from '../components/toastQueue';
-import type { RouteHandle } from './handle';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-/** "Home · Kitty": the deepest route's title names the tab. */
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
+/**
+ * A new page starts at its top; Back and Forward (POP) leave the position to the browser, which restores
+ * it for history entries.
+ */
+function useScrollToTopOnNewPage() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what starts a new page.
   useEffect(() => {
-    document.title = title?.title ? `${title.title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [title?.title]);
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 }
 
 const Toasts = lazy(() => import('../components/Toast').then((m) => ({ default: m.Toasts })));
@@ -45,16 +47,21 @@ function ToastRegionOnDemand() {
 
 /**
  * The root route: react-aria links and buttons with `href` navigate through react-router; the toast
- * region sits once above every screen.
+ * region sits once above every screen. The first screen's chunks load behind "Loading..."; later
+ * navigations keep the previous screen until the next one has loaded.
  */
 export function RootLayout() {
   const navigate = useNavigate();
-  useDocumentTitle();
+  const location = useLocation();
+  useScrollToTopOnNewPage();
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
-      <Outlet />
+      <RouteErrorBoundary locationKey={location.key}>
+        <Suspense fallback={<LoadingText centered>Loading...</LoadingText>}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
       <ToastRegionOnDemand />
-      <ScrollRestoration />
     </AriaRouterProvider>
   );
 }
