@@ -64,19 +64,14 @@ function routeTags(source) {
 
 /**
  * Route paths and the lazy chunks their first visit loads, read from src/routes.tsx: the screen of
- * `<Route path="login" element={<Screen ... component={LoginScreen} />} />` (declared as
- * `lazyScreen(() => import('./screens/...'))`) plus every lazy layout around it
- * (`<Route element={<AppShell />}>...</Route>` with `AppShell = lazy(() => import('./components/AppShell'))`).
+ * `<Route path="login" element={<Screen ... component={LoginScreen} />} />` plus every lazy layout around it
+ * (`<Route element={<AppShell />}>...</Route>`), each declared as `const X = preloadable(() => import('./...'))`.
  */
 function readRoutes() {
   const source = readFileSync(join(web, 'src/routes.tsx'), 'utf8');
-  const screens = new Map();
-  for (const m of source.matchAll(/const (\w+) = lazyScreen\(\(\) =>\s*import\('\.\/([^']+)'\)/g)) {
-    screens.set(m[1], chunkKey(m[2], `screen ${m[1]}`));
-  }
-  const layouts = new Map();
-  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) =>\s*import\('\.\/([^']+)'\)/g)) {
-    layouts.set(m[1], chunkKey(m[2], `layout ${m[1]}`));
+  const lazyChunks = new Map();
+  for (const m of source.matchAll(/const (\w+) = preloadable\(\(\) =>\s*import\('\.\/([^']+)'\)/g)) {
+    lazyChunks.set(m[1], chunkKey(m[2], m[1]));
   }
   const routes = new Map();
   const open = []; // the lazy layout chunk of each open <Route>, or null
@@ -89,12 +84,12 @@ function readRoutes() {
     const path = tag.text.match(/path="([^"]*)"/)?.[1];
     const screen = tag.text.match(/<Screen\b[\s\S]*?component=\{(\w+)\}/)?.[1];
     if (path !== undefined && screen) {
-      const key = screens.get(screen);
-      if (!key) throw new Error(`routes.tsx: ${screen} is not declared with lazyScreen(...)`);
+      const key = lazyChunks.get(screen);
+      if (!key) throw new Error(`routes.tsx: ${screen} is not declared with preloadable(...)`);
       const full = path === '/' ? '/' : `/${path}`;
       routes.set(full, [...open.filter(Boolean), key]);
     }
-    if (!tag.selfClosing) open.push(layouts.get(layout) ?? null);
+    if (!tag.selfClosing) open.push(lazyChunks.get(layout) ?? null);
   }
   if (routes.size === 0)
     throw new Error('No <Route path=... element={<Screen .../>} /> found in src/routes.tsx');

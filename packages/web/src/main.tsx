@@ -6,10 +6,12 @@ import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './flows/AuthProvider';
 import { ConfigProvider } from './flows/ConfigProvider';
 import { RecaptchaProvider } from './flows/RecaptchaProvider';
-import { AppRoutes } from './routes';
+import { AppRoutes, preloadRoute } from './routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+preloadRoute(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

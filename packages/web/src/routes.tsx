@@ -1,87 +1,101 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import type { ReactElement } from 'react';
+import { createRoutesFromElements, matchRoutes, Navigate, Route, Routes } from 'react-router';
 import { PublicOnly, RequireAuth } from './routing/guards';
 import { RootLayout } from './routing/RootLayout';
-import { lazyScreen, Screen } from './routing/Screen';
+import { type Preloadable, preloadable, Screen } from './routing/Screen';
 
 // Declarative routes rather than a data router: the app loads its data in the screens, and the data
 // router's loader machinery would add about 17 kB gzip to the JavaScript every first visit downloads.
 
-const LoginScreen = lazyScreen(() => import('./screens/LoginScreen/LoginScreen').then((m) => m.LoginScreen));
-const RegisterScreen = lazyScreen(() =>
+const LoginScreen = preloadable(() => import('./screens/LoginScreen/LoginScreen').then((m) => m.LoginScreen));
+const RegisterScreen = preloadable(() =>
   import('./screens/RegisterScreen/RegisterScreen').then((m) => m.RegisterScreen),
 );
-const DashboardScreen = lazyScreen(() =>
+const DashboardScreen = preloadable(() =>
   import('./screens/DashboardScreen/DashboardScreen').then((m) => m.DashboardScreen),
 );
-const GroupsScreen = lazyScreen(() =>
+const GroupsScreen = preloadable(() =>
   import('./screens/GroupsScreen/GroupsScreen').then((m) => m.GroupsScreen),
 );
-const CreateGroupScreen = lazyScreen(() =>
+const CreateGroupScreen = preloadable(() =>
   import('./screens/CreateGroupScreen/CreateGroupScreen').then((m) => m.CreateGroupScreen),
 );
-const GroupScreen = lazyScreen(() => import('./screens/GroupScreen/GroupScreen').then((m) => m.GroupScreen));
-const ExpenseFormScreen = lazyScreen(() =>
+const GroupScreen = preloadable(() => import('./screens/GroupScreen/GroupScreen').then((m) => m.GroupScreen));
+const ExpenseFormScreen = preloadable(() =>
   import('./screens/ExpenseFormScreen/ExpenseFormScreen').then((m) => m.ExpenseFormScreen),
 );
-const AccountScreen = lazyScreen(() =>
+const AccountScreen = preloadable(() =>
   import('./screens/AccountScreen/AccountScreen').then((m) => m.AccountScreen),
 );
-const ExpensesScreen = lazyScreen(() =>
+const ExpensesScreen = preloadable(() =>
   import('./screens/ExpensesScreen/ExpensesScreen').then((m) => m.ExpensesScreen),
 );
-const ExpenseDetailScreen = lazyScreen(() =>
+const ExpenseDetailScreen = preloadable(() =>
   import('./screens/ExpenseDetailScreen/ExpenseDetailScreen').then((m) => m.ExpenseDetailScreen),
 );
-const NotFoundScreen = lazyScreen(() =>
+const NotFoundScreen = preloadable(() =>
   import('./screens/NotFoundScreen/NotFoundScreen').then((m) => m.NotFoundScreen),
 );
 // The signed-in frame is its own chunk too: /login and /register never load it.
-const AppShell = lazy(() => import('./components/AppShell').then((m) => ({ default: m.AppShell })));
+const AppShell = preloadable(() => import('./components/AppShell').then((m) => m.AppShell));
 
 /** The route table of spec section 2. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<RootLayout />}>
-        <Route element={<PublicOnly />}>
-          <Route path="login" element={<Screen title="Sign in" component={LoginScreen} />} />
-          <Route path="register" element={<Screen title="Create account" component={RegisterScreen} />} />
-        </Route>
-        <Route element={<RequireAuth />}>
-          <Route index element={<Navigate to="/dashboard" replace />} />
-          <Route element={<AppShell />}>
-            <Route path="dashboard" element={<Screen title="Home" component={DashboardScreen} />} />
-            <Route path="groups" element={<Screen title="Your Groups" component={GroupsScreen} />} />
-            <Route
-              path="groups/create"
-              element={<Screen title="Create Group" component={CreateGroupScreen} />}
-            />
-            <Route path="groups/:groupId" element={<Screen title="Group" component={GroupScreen} />} />
-            <Route path="account" element={<Screen title="Account" component={AccountScreen} />} />
-            <Route path="expenses" element={<Screen title="All Expenses" component={ExpensesScreen} />} />
-            <Route
-              path="expenses/:expenseId"
-              element={<Screen title="Expense" component={ExpenseDetailScreen} />}
-            />
-          </Route>
-          <Route element={<AppShell frame={false} />}>
-            <Route
-              path="groups/:groupId/expenses/create"
-              element={<Screen title="Add Expense" component={ExpenseFormScreen} />}
-            />
-            <Route
-              path="expenses/create"
-              element={<Screen title="Add Expense" component={ExpenseFormScreen} />}
-            />
-            <Route
-              path="expenses/:expenseId/edit"
-              element={<Screen title="Edit Expense" component={ExpenseFormScreen} />}
-            />
-          </Route>
-        </Route>
-        <Route path="*" element={<Screen title="Page not found" component={NotFoundScreen} />} />
+const routes = (
+  <Route path="/" element={<RootLayout />}>
+    <Route element={<PublicOnly />}>
+      <Route path="login" element={<Screen title="Sign in" component={LoginScreen} />} />
+      <Route path="register" element={<Screen title="Create account" component={RegisterScreen} />} />
+    </Route>
+    <Route element={<RequireAuth />}>
+      <Route index element={<Navigate to="/dashboard" replace />} />
+      <Route element={<AppShell />}>
+        <Route path="dashboard" element={<Screen title="Home" component={DashboardScreen} />} />
+        <Route path="groups" element={<Screen title="Your Groups" component={GroupsScreen} />} />
+        <Route path="groups/create" element={<Screen title="Create Group" component={CreateGroupScreen} />} />
+        <Route path="groups/:groupId" element={<Screen title="Group" component={GroupScreen} />} />
+        <Route path="account" element={<Screen title="Account" component={AccountScreen} />} />
+        <Route path="expenses" element={<Screen title="All Expenses" component={ExpensesScreen} />} />
+        <Route
+          path="expenses/:expenseId"
+          element={<Screen title="Expense" component={ExpenseDetailScreen} />}
+        />
       </Route>
-    </Routes>
-  );
+      <Route element={<AppShell frame={false} />}>
+        <Route
+          path="groups/:groupId/expenses/create"
+          element={<Screen title="Add Expense" component={ExpenseFormScreen} />}
+        />
+        <Route
+          path="expenses/create"
+          element={<Screen title="Add Expense" component={ExpenseFormScreen} />}
+        />
+        <Route
+          path="expenses/:expenseId/edit"
+          element={<Screen title="Edit Expense" component={ExpenseFormScreen} />}
+        />
+      </Route>
+    </Route>
+    <Route path="*" element={<Screen title="Page not found" component={NotFoundScreen} />} />
+  </Route>
+);
+
+export function AppRoutes() {
+  return <Routes>{routes}</Routes>;
+}
+
+type MaybePreloadable = Partial<Pick<Preloadable, 'preload'>> | undefined;
+
+/**
+ * Starts fetching the chunks of the layouts and the screen that `pathname` shows, before the first render:
+ * the chunks then load beside the session check rather than one after another once each has rendered.
+ * A chunk that fails is reported by the route's error boundary when it renders, not here.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(createRoutesFromElements(routes), pathname) ?? []) {
+    const element = route.element as ReactElement<{ component?: MaybePreloadable }> | null | undefined;
+    if (!element) continue;
+    for (const lazyPart of [element.type as MaybePreloadable, element.props.component]) {
+      lazyPart?.preload?.().catch(() => {});
+    }
+  }
 }

@@ -1,12 +1,23 @@
-import { type ComponentType, lazy, useEffect } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from 'react';
 import { PRODUCT_NAME } from '../components/Brand';
 
+/** A lazily loaded component that can also be fetched ahead of its first render. */
+export type Preloadable<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
+  preload: () => Promise<unknown>;
+};
+
 /**
- * A screen fetched when it is first shown (its own chunk), so signing in does not download the whole app.
- * The router's navigations run as transitions: the previous screen stays until this one has loaded.
+ * `React.lazy` whose chunk can also be requested before the component renders (see `preloadRoute`): a screen
+ * or layout fetched when first needed (its own chunk), so signing in does not download the whole app. The
+ * router's navigations run as transitions: the previous screen stays until the next one has loaded.
  */
-export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
-  return lazy(() => load().then((Component) => ({ default: Component })));
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => {
+    loading ??= load().then((Component) => ({ default: Component }));
+    return loading;
+  };
+  return Object.assign(lazy(preload), { preload });
 }
 
 /** A route's screen; its title names the tab ("Home · Kitty") once it shows. */
