@@ -1,4 +1,4 @@
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 export interface SessionUser {
   id: string;
@@ -123,6 +123,14 @@ export const authMachine = setup({
     },
     resetSession: assign({ user: null, token: null, error: null }),
     clearStoredError: ({ context }) => context.storage.clearAuthError(),
+    /** A sign-in or registration succeeded: store its token, forget the last failure, start the session. */
+    startSession: enqueueActions(({ enqueue }, session: SessionOutput) => {
+      enqueue(({ context }) => {
+        context.storage.setToken(session.token);
+        context.storage.clearAuthError();
+      });
+      enqueue.assign({ user: session.user, token: session.token });
+    }),
   },
 }).createMachine({
   id: 'auth',
@@ -175,13 +183,7 @@ export const authMachine = setup({
         },
         onDone: {
           target: 'signedIn',
-          actions: [
-            ({ context, event }) => {
-              context.storage.setToken(event.output.token);
-              context.storage.clearAuthError();
-            },
-            assign({ user: ({ event }) => event.output.user, token: ({ event }) => event.output.token }),
-          ],
+          actions: { type: 'startSession', params: ({ event }) => event.output },
         },
         onError: {
           target: 'signedOut',
@@ -202,13 +204,7 @@ export const authMachine = setup({
         },
         onDone: {
           target: 'signedIn',
-          actions: [
-            ({ context, event }) => {
-              context.storage.setToken(event.output.token);
-              context.storage.clearAuthError();
-            },
-            assign({ user: ({ event }) => event.output.user, token: ({ event }) => event.output.token }),
-          ],
+          actions: { type: 'startSession', params: ({ event }) => event.output },
         },
         onError: {
           target: 'signedOut',
