@@ -82,6 +82,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deps.db ??
     (await openDb(config.database, {
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed'),
+      onTransientRetry: (err, attempt) =>
+        app.log.warn(
+          { reason: err.message, attempt },
+          'transaction rolled back by the database: running it again',
+        ),
     }));
   if (!deps.db) {
     app.addHook('onClose', () => db.close());

@@ -8,6 +8,8 @@ export { DatabaseUnavailableError, isUnavailable } from './errors';
 
 export interface OpenDbOptions {
   onIdleError?: (error: Error) => void;
+  /** A transaction PostgreSQL rolled back (deadlock victim, serialization failure) is about to run again. */
+  onTransientRetry?: (error: Error, attempt: number) => void;
 }
 
 export async function openDb(config: DatabaseConfig, options: OpenDbOptions = {}): Promise<Db> {

@@ -7,6 +7,8 @@ import type { Db, QueryResult } from './types';
 export interface PostgresOptions {
   /** Called with errors of idle connections (for example when the server restarts). */
   onIdleError?: (error: Error) => void;
+  /** A transaction PostgreSQL rolled back (deadlock victim, serialization failure) is about to run again. */
+  onTransientRetry?: (error: Error, attempt: number) => void;
   max?: number;
 }
 
@@ -23,6 +25,8 @@ export const QUERY_TIMEOUT_MS = 6_000;
 const IDLE_IN_TRANSACTION_MS = 30_000;
 // Scripts (migrations) may rewrite large tables: they are not held to the statement bounds.
 const SCRIPT_TIMEOUT_MS = 60 * 60_000;
+/** How many times a transaction PostgreSQL rolled back as a deadlock victim (or serialization failure) is run again. */
+export const TRANSIENT_RETRIES = 3;
 const SAVEPOINT = /^(SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT) sp_\d+$/;
 
 const types: pg.CustomTypesConfig = {
@@ -68,29 +72,42 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     },
     async transaction(fn) {
       assertOutsideTransaction(db);
-      return withClient(pool, async (client, discard) => {
-        await client.query('BEGIN');
+      // A deadlock victim or a serialization failure was rolled back whole: run it again (a few times, after
+      // a short random pause) before answering 503. Work that must happen once (e-mails) runs after commit.
+      for (let attempt = 1; ; attempt++) {
         try {
-          const session: Session = {
-            query: (sql, params) => run(client, sql, params),
-            exec: async (sql) => {
-              await client.query(
-                SAVEPOINT.test(sql) ? sql : script(`SET LOCAL statement_timeout = 0; ${sql}`),
-              );
-            },
-          };
-          const result = await withinTransaction(db, () => fn(transactionHandle('postgres', session)));
-          await client.query('COMMIT');
-          return result;
+          return await transactionOnce(fn);
         } catch (error) {
-          // A connection that failed or timed out is not asked anything more: it is thrown away.
-          if (!isBroken(error)) await client.query('ROLLBACK').catch(discard);
-          throw error;
+          if (attempt > TRANSIENT_RETRIES || !(error instanceof DatabaseUnavailableError)) throw error;
+          if (!isTransient(error.cause)) throw error;
+          options.onTransientRetry?.(error.cause as Error, attempt);
+          await new Promise((done) => setTimeout(done, attempt * 20 + Math.random() * 40));
         }
-      });
+      }
     },
     close: () => pool.end(),
   };
+
+  function transactionOnce<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return withClient(pool, async (client, discard) => {
+      await client.query('BEGIN');
+      try {
+        const session: Session = {
+          query: (sql, params) => run(client, sql, params),
+          exec: async (sql) => {
+            await client.query(SAVEPOINT.test(sql) ? sql : script(`SET LOCAL statement_timeout = 0; ${sql}`));
+          },
+        };
+        const result = await withinTransaction(db, () => fn(transactionHandle('postgres', session)));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A connection that failed or timed out is not asked anything more: it is thrown away.
+        if (!isBroken(error)) await client.query('ROLLBACK').catch(discard);
+        throw error;
+      }
+    });
+  }
   return db;
 }
 

@@ -99,6 +99,39 @@ export function databaseSuite(ctx: TestContext): void {
       await expect(ctx.db.transaction(async () => ctx.db.query('SELECT 1'))).rejects.toThrow(/tx handle/);
     });
 
+    it('two transactions that lock the same rows in opposite orders both complete: a deadlock victim runs again', async () => {
+      const [a, b] = [await insertUser(ctx, uniqueEmail()), await insertUser(ctx, uniqueEmail())];
+      // Each first attempt waits (briefly: PGlite runs one transaction at a time) until the other holds its
+      // first row, so on PostgreSQL the two really deadlock and one of them is rolled back.
+      let arrived = 0;
+      let bothHoldOne = () => {};
+      const met = new Promise<void>((resolve) => {
+        bothHoldOne = resolve;
+      });
+      let attempts = 0;
+      const bumpBoth = (first: string, second: string) => {
+        let tries = 0;
+        return ctx.db.transaction(async (tx) => {
+          tries++;
+          attempts++;
+          await tx.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [first]);
+          if (tries === 1) {
+            if (++arrived === 2) bothHoldOne();
+            await Promise.race([met, new Promise((resolve) => setTimeout(resolve, 300))]);
+          }
+          await tx.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [second]);
+        });
+      };
+      await Promise.all([bumpBoth(a, b), bumpBoth(b, a)]);
+      const { rows } = await ctx.db.query<{ v: number }>(
+        'SELECT token_version AS v FROM users WHERE id = ANY($1::uuid[])',
+        [[a, b]],
+      );
+      // Each transaction bumped each row once, however many times it ran.
+      expect(rows.map((r) => r.v)).toEqual([2, 2]);
+      expect(attempts).toBe(ctx.engine === 'postgres' ? 3 : 2);
+    });
+
     it('concurrent transactions never see each other half-done', async () => {
       const email = uniqueEmail();
       const id = await insertUser(ctx, email);
