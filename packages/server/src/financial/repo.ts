@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
+import { lockScope } from '../ledger/ledger';
 
 /** A person as the financial answers name them (toUserSummary's input). */
 export interface Person {
@@ -127,6 +128,8 @@ export async function lockNets(
   currency: string,
   only: readonly string[] | null = null,
 ): Promise<Record<string, number>> {
+  // The ledger's scope lock first, as every ledger write takes it before any ledger row.
+  await lockScope(tx, scopeId);
   const { rows } = await tx.query<{ user_id: string; net_minor: number }>(
     `SELECT user_id, net_minor FROM member_balances
       WHERE scope_id = $1 AND currency = $2 AND ($3::uuid[] IS NULL OR user_id = ANY($3::uuid[]))

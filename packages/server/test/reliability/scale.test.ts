@@ -58,11 +58,16 @@ describe('scale: two server processes on one PostgreSQL under concurrent writes 
     const seconds = (performance.now() - startedAt) / 1000;
     const { tally } = run;
     // The servers' own account of anything unexpected (500s are logged with the error) comes with a failure.
+    // With them, why any 503 was answered (a deadlock, a lock wait past the statement timeout, no connection)
+    // and any transaction the database rolled back and the server ran again.
     const errors = servers.flatMap((s) =>
       s
         .output()
         .split('\n')
-        .filter((l) => l.includes('"level":50')),
+        .filter(
+          (l) =>
+            l.includes('"level":50') || l.includes('database unavailable') || l.includes('running it again'),
+        ),
     );
 
     const db = database?.db();
@@ -152,6 +157,9 @@ describe('scale: two server processes on one PostgreSQL under concurrent writes 
     });
 
     expect(tally.unexpected, errors.slice(0, 40).join('\n')).toEqual([]);
+    // Ledger writers of one group wait for each other (the scope lock) instead of deadlocking: no transaction
+    // was a deadlock victim, retried or answered 503 (before that lock, 50 to 150 of the 2,000 writes were).
+    expect(errors.filter((l) => l.includes('deadlock detected'))).toEqual([]);
     // Every write the budget asked for succeeded; the refused ones were attempted on top of them.
     expect(tally.succeeded).toBe(WRITES);
     expect(tally.attempted).toBe(WRITES + tally.conflicts + tally.gone);
