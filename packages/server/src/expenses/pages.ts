@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
-import { decodeCursor, encodeCursor, type PageKey, pageSize } from './cursor';
-import { type ExpenseJson, presentExpenses } from './present';
+import { decodeCursor, encodeCursor, pageSize } from './cursor';
+import { type ExpenseJson, presentRows } from './present';
+import { findExpensePage, type PageExpenseRow } from './repo';
 
 export interface PageRequest {
   /** 1 to 100, default 20. */
@@ -15,18 +16,13 @@ export interface ExpensePage {
   nextCursor: string | null;
 }
 
-interface KeyRow {
-  id: string;
-  micros: string;
-}
-
 // The key of a row: `date` in exact microseconds (a JS Date would drop them) and the id.
 const MICROS_OF = (column: string) => `(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 const FROM_MICROS = (param: string) => `('epoch'::timestamptz + ${param}::bigint * interval '1 microsecond')`;
 
 /**
- * One page of a group's live expenses, newest first (date, then id). Reads limit + 1 keys from the
- * (group_id, date, id) index after the cursor, then presents the page in a constant number of queries.
+ * One page of a group's live expenses, newest first (date, then id). Picks limit + 1 keys from the
+ * (group_id, date, id) index after the cursor, reading their rows in the same query, then their splits.
  * Membership is the caller's business. The groups area uses it for the group detail's first page.
  */
 export async function listGroupExpensesPage(
@@ -38,7 +34,8 @@ export async function listGroupExpensesPage(
   const limit = pageSize(page.limit);
   if (!isUuid(groupId)) return { expenses: [], nextCursor: null };
   const params: unknown[] = [groupId, limit + 1];
-  const { rows } = await db.query<KeyRow>(
+  const rows = await findExpensePage(
+    db,
     `SELECT id, ${MICROS_OF('date')} AS micros FROM expenses
       WHERE group_id = $1 AND deleted_at IS NULL ${after ? `AND (date, id) < (${FROM_MICROS('$3')}, $4::uuid)` : ''}
       ORDER BY date DESC, id DESC LIMIT $2`,
@@ -61,7 +58,8 @@ export async function listUserExpensesPage(
   const limit = pageSize(page.limit);
   const paidAfter = after ? `AND (e.date, e.id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
   const sharedAfter = after ? `AND (s.expense_date, s.expense_id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
-  const { rows } = await db.query<KeyRow>(
+  const rows = await findExpensePage(
+    db,
     `WITH page AS (
        (SELECT e.id, e.date FROM expenses e
          WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${paidAfter}
@@ -78,12 +76,11 @@ export async function listUserExpensesPage(
   return finish(db, rows, limit);
 }
 
-async function finish(db: Db, keys: KeyRow[], limit: number): Promise<ExpensePage> {
-  const pageKeys = keys.slice(0, limit);
-  const last: PageKey | undefined = pageKeys.at(-1);
-  const expenses = await presentExpenses(
-    db,
-    pageKeys.map((k) => k.id),
-  );
-  return { expenses, nextCursor: keys.length > limit && last ? encodeCursor(last) : null };
+async function finish(db: Db, rows: PageExpenseRow[], limit: number): Promise<ExpensePage> {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    expenses: await presentRows(db, shown),
+    nextCursor: rows.length > limit && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
+  };
 }

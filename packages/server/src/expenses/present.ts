@@ -66,7 +66,15 @@ function toSplitJson(expense: ExpenseRow, split: SplitRow): ExpenseSplitJson {
  * payer and group, then every split with its person). Ids of missing or deleted expenses are left out.
  */
 export async function presentExpenses(db: Db, ids: readonly string[]): Promise<ExpenseJson[]> {
-  const rows = await findExpenses(db, ids);
+  return presentRows(db, await findExpenses(db, ids), ids);
+}
+
+/** The JSON of expense rows already read, in the order of `ids` (rows not among them left out), with their splits. */
+export async function presentRows(
+  db: Db,
+  rows: readonly ExpenseRow[],
+  ids: readonly string[] = rows.map((row) => row.id),
+): Promise<ExpenseJson[]> {
   const splits = await findSplits(db, ids);
   const byExpense = new Map<string, SplitRow[]>();
   for (const split of splits) {

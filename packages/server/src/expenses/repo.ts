@@ -79,14 +79,40 @@ const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, 
   p.first_name AS payer_first_name, p.last_name AS payer_last_name, p.email AS payer_email, e.split_type,
   e.split_details, e.is_settled, e.version, e.created_at, e.updated_at`;
 
+/** An expense row of a page, with the key the next page starts after. */
+export interface PageExpenseRow extends ExpenseRow {
+  micros: string;
+}
+
+const PAYER_AND_GROUP = 'JOIN users p ON p.id = e.paid_by LEFT JOIN groups g ON g.id = e.group_id';
+
 /** Live expenses by id (any order; deleted ones are left out). */
 export async function findExpenses(db: Db, ids: readonly string[]): Promise<ExpenseRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<ExpenseRow>(
     `SELECT ${EXPENSE_COLUMNS}
-       FROM expenses e JOIN users p ON p.id = e.paid_by LEFT JOIN groups g ON g.id = e.group_id
+       FROM expenses e ${PAYER_AND_GROUP}
       WHERE e.id = ANY($1::uuid[]) AND e.deleted_at IS NULL`,
     [ids],
+  );
+  return rows;
+}
+
+/**
+ * A page of expenses, newest first (date, then id), in one statement: `keys` is a query of `(id, micros)` rows
+ * that picks the page (its own index, its own LIMIT); each expense comes with its key.
+ */
+export async function findExpensePage(
+  db: Db,
+  keys: string,
+  params: readonly unknown[],
+): Promise<PageExpenseRow[]> {
+  const { rows } = await db.query<PageExpenseRow>(
+    `WITH picked AS (${keys})
+     SELECT ${EXPENSE_COLUMNS}, picked.micros
+       FROM picked JOIN expenses e ON e.id = picked.id ${PAYER_AND_GROUP}
+      ORDER BY e.date DESC, e.id DESC`,
+    params,
   );
   return rows;
 }
