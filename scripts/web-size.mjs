@@ -14,6 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { readRouteModules } from '../packages/web/build/routeModules.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'packages/web');
@@ -37,62 +38,16 @@ function chunkKey(module, what) {
   return key;
 }
 
-/** `<Route ...>` tags of routes.tsx in order: where each starts and ends, and whether it closes itself. */
-function routeTags(source) {
-  const tags = [];
-  for (const match of source.matchAll(/<\/?Route\b/g)) {
-    if (match[0] === '</Route') {
-      tags.push({ start: match.index, end: match.index, closing: true });
-      continue;
-    }
-    let depth = 0;
-    let i = match.index;
-    for (; i < source.length; i++) {
-      if (source[i] === '{') depth++;
-      else if (source[i] === '}') depth--;
-      else if (source[i] === '>' && depth === 0) break;
-    }
-    tags.push({
-      start: match.index,
-      end: i,
-      selfClosing: source[i - 1] === '/',
-      text: source.slice(match.index, i),
-    });
-  }
-  return tags;
-}
-
-/**
- * Route paths and the lazy chunks their first visit loads, read from src/routes.tsx: the screen of
- * `<Route path="login" element={<Screen ... component={LoginScreen} />} />` plus every lazy layout around it
- * (`<Route element={<AppShell />}>...</Route>`), each declared as `const X = preloadable(() => import('./...'))`.
- */
+/** Route paths and the manifest keys of the lazy chunks their first visit loads (build/routeModules.mjs). */
 function readRoutes() {
   const source = readFileSync(join(web, 'src/routes.tsx'), 'utf8');
-  const lazyChunks = new Map();
-  for (const m of source.matchAll(/const (\w+) = preloadable\(\(\) =>\s*import\('\.\/([^']+)'\)/g)) {
-    lazyChunks.set(m[1], chunkKey(m[2], m[1]));
-  }
   const routes = new Map();
-  const open = []; // the lazy layout chunk of each open <Route>, or null
-  for (const tag of routeTags(source)) {
-    if (tag.closing) {
-      open.pop();
-      continue;
-    }
-    const layout = tag.text.match(/element=\{<(\w+)/)?.[1];
-    const path = tag.text.match(/path="([^"]*)"/)?.[1];
-    const screen = tag.text.match(/<Screen\b[\s\S]*?component=\{(\w+)\}/)?.[1];
-    if (path !== undefined && screen) {
-      const key = lazyChunks.get(screen);
-      if (!key) throw new Error(`routes.tsx: ${screen} is not declared with preloadable(...)`);
-      const full = path === '/' ? '/' : `/${path}`;
-      routes.set(full, [...open.filter(Boolean), key]);
-    }
-    if (!tag.selfClosing) open.push(lazyChunks.get(layout) ?? null);
+  for (const [path, modules] of readRouteModules(source)) {
+    routes.set(
+      path,
+      modules.map((module) => chunkKey(module, path)),
+    );
   }
-  if (routes.size === 0)
-    throw new Error('No <Route path=... element={<Screen .../>} /> found in src/routes.tsx');
   return routes;
 }
 
@@ -132,11 +87,30 @@ function measure(keys) {
   return { js, css, jsGzip: sum(js), cssGzip: sum(css) };
 }
 
+// The server links each page's chunks from the build's route list (plugin kitty:route-preloads): every route
+// must be in it, with exactly the chunks counted here beyond what index.html loads.
+const preloadsPath = join(dist, '.vite/route-preloads.json');
+const routePreloads = existsSync(preloadsPath)
+  ? new Map(JSON.parse(readFileSync(preloadsPath, 'utf8')).routes.map((r) => [r.path, r.modulepreload]))
+  : null;
+const preloadProblems = [];
+
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const rows = [];
+const loadedByIndex = new Set(measure([entryKey]).js);
 for (const [path, keys] of readRoutes()) {
   const size = measure([entryKey, ...keys]);
+  const expected = size.js.filter((f) => !loadedByIndex.has(f)).sort();
+  const listed = (routePreloads?.get(path) ?? [])
+    .map((href) => href.slice(1))
+    .filter((f) => !loadedByIndex.has(f))
+    .sort();
+  if (!routePreloads?.has(path) || expected.join() !== listed.join()) {
+    preloadProblems.push(
+      `${path}: route-preloads.json lists [${listed.join(', ')}], the route needs [${expected.join(', ')}]`,
+    );
+  }
   const budget = budgets.routes[path];
   const over = !budget
     ? 'no budget'
@@ -181,6 +155,12 @@ if (write) {
   if (!pattern.test(doc)) throw new Error('docs/web-performance.md has no web-size markers');
   writeFileSync(docPath, doc.replace(pattern, section));
   console.log('\nWrote the size section of docs/web-performance.md');
+}
+if (preloadProblems.length > 0) {
+  console.error(
+    `\nThe build's .vite/route-preloads.json does not match the routes:\n${preloadProblems.join('\n')}`,
+  );
+  process.exit(1);
 }
 if (failures.length > 0) {
   console.error(`\nSize budget exceeded: ${failures.map((r) => `${r.path} (${r.over})`).join('; ')}`);

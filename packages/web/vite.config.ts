@@ -1,9 +1,10 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { readRouteModules } from './build/routeModules.mjs';
 
 // `KITTY_API=http://localhost:3100 pnpm --filter @kitty/web dev` points the dev proxy at another server.
 const apiTarget = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
@@ -69,8 +70,58 @@ function preloadSignIn(): Plugin {
   };
 }
 
+/**
+ * Writes dist/.vite/route-preloads.json: for each route of src/routes.tsx, the chunks its first visit needs
+ * beyond what index.html already loads (its lazy layouts and screen, with their static imports). The server
+ * puts them in that page's index.html as modulepreload links (packages/server/src/web/pages.ts), so they
+ * download while the HTML is parsed instead of after the entry has run. See docs/web-performance.md.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'kitty:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (chunk: Rolldown.OutputChunk, files: Set<string>) => {
+        if (files.has(chunk.fileName)) return files;
+        files.add(chunk.fileName);
+        for (const imported of chunk.imports) {
+          const next = byFile.get(imported);
+          if (next) closure(next, files);
+        }
+        return files;
+      };
+      const loadedByIndex = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) closure(entry, loadedByIndex);
+      const chunkOf = (module: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.tsx?$/, '').endsWith(`/src/${module}`));
+        if (!chunk) throw new Error(`kitty:route-preloads: ${module} is not a chunk of the build`);
+        return chunk;
+      };
+      const routes = readRouteModules(readFileSync(join(root, 'src/routes.tsx'), 'utf8'));
+      const table = [...routes].map(([path, modules]) => {
+        const files = new Set<string>();
+        for (const module of modules) closure(chunkOf(module), files);
+        return { path, modulepreload: [...files].filter((f) => !loadedByIndex.has(f)).map((f) => `/${f}`) };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-preloads.json',
+        source: `${JSON.stringify({ routes: table }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress(), preloadSignIn()],
+  plugins: [react(), vanillaExtractPlugin(), precompress(), preloadSignIn(), routePreloads()],
   server: { proxy: { '/api': apiTarget ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
