@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadPages } from './pages';
 
 export const NOT_BUILT_MESSAGE =
   "Kitty's web app is not built yet. Run `pnpm build` at the repository root, then restart the server.\n";
@@ -32,17 +33,42 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       reply.header('cache-control', cacheControlFor(path));
     },
   });
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const pageFor = loadPages(webDist);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = pageFor(request.url);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', page.etag)
+      .type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(page.identity);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
+  };
   // The static wildcard would treat / as a directory listing (403): the app's home is index.html.
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
   return (request, reply) => {
     const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
     // A missing file (a name with an extension) is a 404, not the app: a browser asking for a script
     // must not get HTML.
     if (lastSegment.includes('.'))
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   };
+}
+
+/** Brotli when the browser takes it, else gzip, else none (an encoding with q=0 is refused). */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
 }
 
 function cacheControlFor(path: string): string {
