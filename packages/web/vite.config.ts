@@ -35,6 +35,22 @@ function precompress(): Plugin {
   };
 }
 
+type Chunk = Rolldown.OutputChunk;
+
+const chunksOf = (bundle: Rolldown.OutputBundle): Chunk[] =>
+  Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+
+/** The file names of `start` and of every chunk it imports statically, transitively (what runs before it). */
+function staticClosure(chunks: readonly Chunk[], start: Chunk, files = new Set<string>()): Set<string> {
+  if (files.has(start.fileName)) return files;
+  files.add(start.fileName);
+  for (const imported of start.imports) {
+    const next = chunks.find((chunk) => chunk.fileName === imported);
+    if (next) staticClosure(chunks, next, files);
+  }
+  return files;
+}
+
 /**
  * index.html also preloads the sign-in screen's chunks: every signed-out visit ends on /login (the guards send
  * it there), which then needs no second round of requests after the entry has run. About 1 kB for the others.
@@ -47,20 +63,13 @@ function preloadSignIn(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const chunks = chunksOf(bundle);
         const login = chunks.find((chunk) =>
           chunk.facadeModuleId?.endsWith('/screens/LoginScreen/LoginScreen.tsx'),
         );
         if (!login) throw new Error('kitty:preload-sign-in: no LoginScreen chunk in the build');
-        const files = new Set<string>();
-        const add = (fileName: string) => {
-          if (files.has(fileName) || html.includes(`/${fileName}"`)) return;
-          files.add(fileName);
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          for (const imported of chunk?.imports ?? []) add(imported);
-        };
-        add(login.fileName);
-        return [...files].map((fileName) => ({
+        const files = [...staticClosure(chunks, login)].filter((fileName) => !html.includes(`/${fileName}"`));
+        return files.map((fileName) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
           injectTo: 'head' as const,
@@ -85,21 +94,10 @@ function routePreloads(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
-      );
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (chunk: Rolldown.OutputChunk, files: Set<string>) => {
-        if (files.has(chunk.fileName)) return files;
-        files.add(chunk.fileName);
-        for (const imported of chunk.imports) {
-          const next = byFile.get(imported);
-          if (next) closure(next, files);
-        }
-        return files;
-      };
+      const chunks = chunksOf(bundle);
       const loadedByIndex = new Set<string>();
-      for (const entry of chunks.filter((chunk) => chunk.isEntry)) closure(entry, loadedByIndex);
+      for (const entry of chunks.filter((chunk) => chunk.isEntry))
+        staticClosure(chunks, entry, loadedByIndex);
       const chunkOf = (module: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.tsx?$/, '').endsWith(`/src/${module}`));
         if (!chunk) throw new Error(`kitty:route-preloads: ${module} is not a chunk of the build`);
@@ -108,7 +106,7 @@ function routePreloads(): Plugin {
       const routes = readRouteModules(readFileSync(join(root, 'src/routes.tsx'), 'utf8'));
       const table = [...routes].map(([path, modules]) => {
         const files = new Set<string>();
-        for (const module of modules) closure(chunkOf(module), files);
+        for (const module of modules) staticClosure(chunks, chunkOf(module), files);
         return { path, modulepreload: [...files].filter((f) => !loadedByIndex.has(f)).map((f) => `/${f}`) };
       });
       this.emitFile({
