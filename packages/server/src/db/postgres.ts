@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DatabaseUnavailableError, isUnavailable, translate } from './errors';
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './parsers';
 import { assertOutsideTransaction, type Session, transactionHandle, withinTransaction } from './session';
+import { statementNamer } from './statements';
 import type { Db, QueryResult } from './types';
 
 export interface PostgresOptions {
@@ -51,12 +52,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   });
   // Without a listener, an idle connection that breaks (database restarted) would crash the process.
   pool.on('error', (error) => options.onIdleError?.(error));
+  const nameOf = statementNamer();
 
   const db: Db = {
     engine: 'postgres',
     async query<T>(sql: string, params?: readonly unknown[]) {
       assertOutsideTransaction(db);
-      return run<T>(pool, sql, params).catch(fail);
+      return run<T>(pool, { text: sql, name: nameOf(sql) }, params).catch(fail);
     },
     async exec(sql) {
       assertOutsideTransaction(db);
@@ -93,7 +95,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       await client.query('BEGIN');
       try {
         const session: Session = {
-          query: (sql, params) => run(client, sql, params),
+          query: (sql, params) => run(client, { text: sql, name: nameOf(sql) }, params),
           exec: async (sql) => {
             await client.query(SAVEPOINT.test(sql) ? sql : script(`SET LOCAL statement_timeout = 0; ${sql}`));
           },
@@ -139,10 +141,10 @@ async function withClient<T>(
 
 async function run<T>(
   target: pg.Pool | pg.PoolClient,
-  sql: string,
+  statement: { text: string; name: string | undefined },
   params?: readonly unknown[],
 ): Promise<QueryResult<T>> {
-  const result = await target.query(sql, params as unknown[] | undefined);
+  const result = await target.query({ ...statement, values: params as unknown[] | undefined });
   return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
 }
 

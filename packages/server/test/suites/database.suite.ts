@@ -64,6 +64,38 @@ export function databaseSuite(ctx: TestContext): void {
     });
   });
 
+  describe('prepared statements', () => {
+    it('a statement used again is prepared on its connection (PostgreSQL), one used once is not', async () => {
+      const again = `SELECT count(*)::int AS n FROM users WHERE email = $1 /* ${crypto.randomUUID()} */`;
+      const once = `SELECT count(*)::int AS n FROM users WHERE email = $1 /* ${crypto.randomUUID()} */`;
+      const answers = [];
+      for (let i = 0; i < 3; i++)
+        answers.push((await ctx.db.query<{ n: number }>(again, ['x@example.com'])).rows);
+      await ctx.db.query(once, ['x@example.com']);
+      expect(answers).toEqual([[{ n: 0 }], [{ n: 0 }], [{ n: 0 }]]);
+      // Sequential calls reuse the pool's most recently released connection: this query sees its statements.
+      const { rows } = await ctx.db.query<{ statement: string }>(
+        'SELECT statement FROM pg_prepared_statements',
+      );
+      const prepared = rows.map((row) => row.statement);
+      // PGlite has one connection and no pool: it runs every statement unnamed.
+      expect(prepared.includes(again)).toBe(ctx.engine === 'postgres');
+      expect(prepared).not.toContain(once);
+    });
+
+    it("a prepared statement inside a transaction sees that transaction's own writes", async () => {
+      const email = uniqueEmail();
+      const sql = 'SELECT count(*)::int AS n FROM users WHERE email = $1';
+      await ctx.db.query(sql, [email]);
+      await ctx.db.query(sql, [email]);
+      const seen = await ctx.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO users (email) VALUES ($1)', [email]);
+        return (await tx.query<{ n: number }>(sql, [email])).rows[0]?.n;
+      });
+      expect(seen).toBe(1);
+    });
+  });
+
   describe('transactions', () => {
     it('a transaction that throws leaves nothing behind', async () => {
       const email = uniqueEmail();
