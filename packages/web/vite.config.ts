@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { readRouteModules } from './build/routeModules.mjs';
+import { treeShakeReactRouter } from './build/treeShakeReactRouter';
 
 // `KITTY_API=http://localhost:3100 pnpm --filter @kitty/web dev` points the dev proxy at another server.
 const apiTarget = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
@@ -119,7 +120,14 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress(), preloadSignIn(), routePreloads()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    treeShakeReactRouter(),
+    precompress(),
+    preloadSignIn(),
+    routePreloads(),
+  ],
   server: { proxy: { '/api': apiTarget ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
