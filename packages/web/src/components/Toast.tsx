@@ -3,14 +3,22 @@ import {
   Text,
   UNSTABLE_Toast as RACToast,
   UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
 import { Button } from './Button';
 import { CloseIcon } from './icons';
 import * as styles from './Toast.css';
-import { toastQueue } from './toastQueue';
+import { attachToastQueue, type ToastMessage } from './toastQueue';
 
-export { TOAST_TIMEOUT_MS, type ToastMessage, type ToastTone, toast, toastQueue } from './toastQueue';
+export { TOAST_TIMEOUT_MS, type ToastMessage, type ToastTone, toast } from './toastQueue';
+
+/**
+ * The app's one queue, shown by <Toasts />. No maxVisibleToasts: spec section 9 "Notification position:
+ * top-right; limit not set".
+ */
+export const toastQueue = new ToastQueue<ToastMessage>();
+attachToastQueue(toastQueue);
 
 /**
  * The top-right notification region. Timers pause while the region is hovered or focused

@@ -1,7 +1,9 @@
-import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 
-// The queue lives apart from the region (Toast.tsx) so that a screen can raise a toast without the
-// first page load carrying the region's code: RootLayout loads the region when the first toast arrives.
+// The `toast` calls live apart from the region (Toast.tsx) and from react-aria's queue, so that a screen can
+// raise a toast without the first page load carrying either: the sign-in pages never show one. The first
+// toast asks RootLayout for the region; the region's module brings the queue, which then shows every toast
+// raised in between, in order.
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -13,19 +15,41 @@ export interface ToastMessage {
 /** Toasts close by themselves after this long (spec: 3000 ms in the app). */
 export const TOAST_TIMEOUT_MS = 3000;
 
-/**
- * The app's one queue; <Toasts /> shows it. Call `toast.success(...)` etc. from anywhere.
- * No maxVisibleToasts: spec section 9 "Notification position: top-right; limit not set".
- */
-export const toastQueue = new ToastQueue<ToastMessage>();
+type Queue = ToastQueue<ToastMessage>;
 
-function show(tone: ToastTone, message: string, timeout: number = TOAST_TIMEOUT_MS): string {
-  return toastQueue.add({ message, tone }, { timeout });
+let queue: Queue | null = null;
+let waiting: { content: ToastMessage; timeout: number }[] = [];
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Called once by the region's module with the app's one queue: the toasts raised before it loaded show now. */
+export function attachToastQueue(loaded: Queue): void {
+  queue = loaded;
+  for (const { content, timeout } of waiting) loaded.add(content, { timeout });
+  waiting = [];
 }
 
+/** Whether any toast has been raised yet (RootLayout loads the region from then on). */
+export const toastRequested = (): boolean => requested;
+
+export function subscribeToastRequest(onChange: () => void): () => void {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+function show(tone: ToastTone, message: string, timeout: number = TOAST_TIMEOUT_MS): void {
+  const content = { message, tone };
+  if (queue) queue.add(content, { timeout });
+  else waiting.push({ content, timeout });
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+}
+
+/** `toast.success(...)` etc. from anywhere. */
 export const toast = {
   success: (message: string, timeout?: number) => show('success', message, timeout),
   error: (message: string, timeout?: number) => show('error', message, timeout),
   info: (message: string, timeout?: number) => show('info', message, timeout),
-  close: (key: string) => toastQueue.close(key),
 };

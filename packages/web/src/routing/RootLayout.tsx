@@ -1,5 +1,5 @@
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import {
   type NavigateOptions,
   Outlet,
@@ -9,7 +9,7 @@ import {
   useNavigationType,
 } from 'react-router';
 import { LoadingText } from '../components/Spinner';
-import { toastQueue } from '../components/toastQueue';
+import { subscribeToastRequest, toastRequested } from '../components/toastQueue';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /**
@@ -27,17 +27,10 @@ function useScrollToTopOnNewPage() {
 
 const Toasts = lazy(() => import('../components/Toast').then((m) => ({ default: m.Toasts })));
 
-const subscribeToasts = (onChange: () => void) => toastQueue.subscribe(onChange);
-const hasToasts = () => toastQueue.visibleToasts.length > 0;
-
 /** The toast region, fetched with the first toast (sign-in pages never show one) and kept from then on. */
 function ToastRegionOnDemand() {
-  const needed = useSyncExternalStore(subscribeToasts, hasToasts);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (needed) setLoaded(true);
-  }, [needed]);
-  if (!needed && !loaded) return null;
+  const needed = useSyncExternalStore(subscribeToastRequest, toastRequested);
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
       <Toasts />

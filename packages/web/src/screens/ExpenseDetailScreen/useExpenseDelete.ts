@@ -55,13 +55,14 @@ export function useExpenseDelete(expense: Expense, currentUserId: string) {
   const [groupId] = useState(expense.group_id);
 
   useEffect(() => {
-    let deletingToast: string | null = null;
+    let deletingToastShown = false;
     const subscriptions = [
       actor.subscribe((snapshot) => {
-        if (snapshot.matches('deleting') && deletingToast === null) {
-          deletingToast = toast.info('Deleting expense...', DELETING_TOAST_MS);
+        if (snapshot.matches('deleting') && !deletingToastShown) {
+          toast.info('Deleting expense...', DELETING_TOAST_MS);
+          deletingToastShown = true;
         }
-        if (!snapshot.matches('deleting')) deletingToast = null;
+        if (!snapshot.matches('deleting')) deletingToastShown = false;
       }),
       actor.on('delete.succeeded', () => {
         toast.success(EXPENSE_DELETED_TOAST);
