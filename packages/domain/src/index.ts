@@ -9,6 +9,7 @@ export * from './accountValidation';
 export * from './validation';
 export * from './activity';
 export * from './history';
+export * from './dates';
 export * from './widgets';
 export * from './members';
 export * from './balances';

@@ -1,16 +1,9 @@
-import { formatMoneyWithSymbol } from '@kitty/domain';
+import { formatMoneyWithSymbol, formatShortDate } from '@kitty/domain';
 import type { Ref } from 'react';
 import { Link } from 'react-aria-components';
 import * as rowStyles from '../GroupsScreen/GroupRow.css';
 import * as styles from './ExpenseRow.css';
 import type { RecentExpenseRow } from './recentExpenses';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-function shownDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 /**
  * A Recent Expenses row: description, group name or "Personal", date, and the amount: red with a minus
@@ -24,7 +17,7 @@ export function ExpenseRow({ row, linkRef }: { row: RecentExpenseRow; linkRef?: 
         <span className={rowStyles.main}>
           <span className={rowStyles.name}>{row.description}</span>
           <span className={rowStyles.meta}>
-            {row.groupName} · <time dateTime={row.date}>{shownDate(row.date)}</time>
+            {row.groupName} · <time dateTime={row.date}>{formatShortDate(row.date)}</time>
           </span>
         </span>
         <span className={styles.amount[direction]}>

@@ -1,17 +1,10 @@
 import type { Expense } from '@kitty/api';
-import { categoryDisplayName } from '@kitty/domain';
+import { categoryDisplayName, formatDateTime } from '@kitty/domain';
 import { Card } from '../../components/Card';
 import { Link } from '../../components/Link';
 import { Money } from '../../components/Money';
 import { useAppConfig } from '../../flows/ConfigProvider';
 import * as styles from './ExpenseDetailScreen.css';
-
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
-
-function formatFullDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : fullDate.format(date);
-}
 
 /** Description, category, amount in the expense currency, payer, date and time, group and notes. */
 export function ExpenseSummary({ expense, amountMinor }: { expense: Expense; amountMinor: number | null }) {
@@ -40,7 +33,7 @@ export function ExpenseSummary({ expense, amountMinor }: { expense: Expense; amo
         </div>
         <div>
           <dt>Date</dt>
-          <dd>{formatFullDate(expense.date)}</dd>
+          <dd>{formatDateTime(expense.date)}</dd>
         </div>
         {groupName && expense.group_id && (
           <div>

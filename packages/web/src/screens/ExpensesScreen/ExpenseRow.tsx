@@ -1,16 +1,9 @@
 import type { Expense } from '@kitty/api';
-import { expenseGroupName, paidByName } from '@kitty/domain';
+import { expenseGroupName, formatShortDate, paidByName } from '@kitty/domain';
 import { Link } from 'react-aria-components';
 import { Money } from '../../components/Money';
 import * as styles from './ExpensesScreen.css';
 import { directionFor, toMinor } from './expenseMoney';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export function formatExpenseDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 /**
  * One expense: description, group and date, who paid, the signed amount for the current user ("you owe"
@@ -25,7 +18,7 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
       <div className={styles.rowMain}>
         <span className={styles.description}>{expense.description}</span>
         <span className={styles.meta}>
-          {expenseGroupName(expense)} · {formatExpenseDate(expense.date)}
+          {expenseGroupName(expense)} · {formatShortDate(expense.date)}
         </span>
         <span className={styles.meta}>Paid by {paidByName(expense.payer)}</span>
       </div>

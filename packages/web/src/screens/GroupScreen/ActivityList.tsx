@@ -1,15 +1,14 @@
 import type { Expense, Settlement } from '@kitty/api';
-import { type ActivityItem, expenseIdForNavigation, initialOf, memberName } from '@kitty/domain';
+import {
+  type ActivityItem,
+  expenseIdForNavigation,
+  formatShortDate,
+  initialOf,
+  memberName,
+} from '@kitty/domain';
 import { Link } from 'react-aria-components';
 import * as styles from './GroupScreen.css';
 import { JsonMoney } from './JsonMoney';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-function shortDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
   const payer = memberName(expense.payer);
@@ -24,7 +23,7 @@ function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettl
           {afterSettlement && <span className={styles.badge}>New</span>}
         </span>
         <span className={styles.rowMeta}>
-          {payer} paid · {shortDate(expense.date)}
+          {payer} paid · {formatShortDate(expense.date)}
         </span>
       </span>
       <JsonMoney amount={expense.amount} currency={expense.currency} className={styles.rowAmount} />
@@ -46,7 +45,7 @@ function SettlementRow({ settlement, latest }: { settlement: Settlement; latest:
           {latest && <span className={styles.badge}>Latest settlement</span>}
         </span>
         <span className={styles.rowMeta}>
-          Settlement · {shortDate(settlement.settlement_date ?? settlement.date)}
+          Settlement · {formatShortDate(settlement.settlement_date ?? settlement.date)}
         </span>
       </span>
       <JsonMoney amount={settlement.amount} currency={settlement.currency} className={styles.rowAmount} />
