@@ -38,18 +38,26 @@ let closing = false;
  * client lets it go.
  */
 function trackRequests(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     inFlight.add(request);
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  const done = async (request: unknown) => {
+  const finished = (request: unknown) => {
     inFlight.delete(request);
     if (closing) app.server.closeIdleConnections();
   };
-  app.addHook('onResponse', done);
-  app.addHook('onRequestAbort', done);
+  app.addHook('onResponse', (request, _reply, done) => {
+    finished(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    finished(request);
+    done();
+  });
 }
 
 const config = readConfig();

@@ -1,7 +1,13 @@
 import pg from 'pg';
 import { DatabaseUnavailableError, isUnavailable, translate } from './errors';
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './parsers';
-import { assertOutsideTransaction, type Session, transactionHandle, withinTransaction } from './session';
+import {
+  assertOutsideTransaction,
+  markPostgresTransactions,
+  type Session,
+  transactionHandle,
+  withinTransaction,
+} from './session';
 import { statementNamer } from './statements';
 import type { Db, QueryResult } from './types';
 
@@ -100,7 +106,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
             await client.query(SAVEPOINT.test(sql) ? sql : script(`SET LOCAL statement_timeout = 0; ${sql}`));
           },
         };
-        const result = await withinTransaction(db, () => fn(transactionHandle('postgres', session)));
+        const result = await withinTransaction(
+          db,
+          () => fn(transactionHandle('postgres', session)),
+          markPostgresTransactions,
+        );
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -46,32 +46,55 @@ export function registerRateLimits(
     operationOf.set(`${operation.method} ${operation.url}`, operation.id);
   }
 
-  app.addHook('preValidation', async (request) => {
+  // Most requests (reads) count nothing: they pass without a promise; the rest wait for their counters.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const counted = count(request);
+    if (counted === undefined) return done();
+    counted.then(() => done(), done);
+  });
+
+  function count(request: FastifyRequest): Promise<void> | undefined {
     // HEAD runs the GET handler (Fastify adds it): counted as that GET.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const operationId = operationOf.get(`${method} ${request.routeOptions.url}`);
-    if (!operationId) return;
+    if (!operationId) return undefined;
     if (operationId === 'loginUser') {
-      // The address first: a refused address adds nothing to the e-mail's counter (nor to memory).
-      await limiter.consume('login-address', rules.loginPerAddress, addressKey(request.ip));
-      const email = emailOf(request);
-      if (email) await limiter.consume('login-email', rules.loginPerEmail, email);
-      return;
+      return countSignIn(
+        request,
+        ['login-address', rules.loginPerAddress],
+        ['login-email', rules.loginPerEmail],
+      );
     }
     if (operationId === 'registerUser') {
-      // As for login: a refused address adds nothing to the e-mail's counter.
-      await limiter.consume('register-address', rules.registerPerAddress, addressKey(request.ip));
-      const email = emailOf(request);
-      if (email) await limiter.consume('register-email', rules.registerPerEmail, email);
-      return;
+      return countSignIn(
+        request,
+        ['register-address', rules.registerPerAddress],
+        ['register-email', rules.registerPerEmail],
+      );
     }
     const user = request.user;
-    if (!user) return;
-    if (LOOKUP_OPERATIONS.has(operationId) && !onlyConnected(request, operationId)) {
-      await limiter.consume('lookups', rules.lookupsPerAccount, user.id);
-    }
-    if (WRITE_METHODS.has(request.method)) await limiter.consume('writes', rules.writesPerAccount, user.id);
-  });
+    if (!user) return undefined;
+    const lookup = LOOKUP_OPERATIONS.has(operationId) && !onlyConnected(request, operationId);
+    const write = WRITE_METHODS.has(request.method);
+    if (!lookup && !write) return undefined;
+    return countAccount(user.id, lookup, write);
+  }
+
+  // The address first: a refused address adds nothing to the e-mail's counter (nor to memory).
+  async function countSignIn(
+    request: FastifyRequest,
+    [addressRule, perAddress]: [string, RateRule | null],
+    [emailRule, perEmail]: [string, RateRule | null],
+  ) {
+    await limiter.consume(addressRule, perAddress, addressKey(request.ip));
+    const email = emailOf(request);
+    if (email) await limiter.consume(emailRule, perEmail, email);
+  }
+
+  async function countAccount(userId: string, lookup: boolean, write: boolean) {
+    if (lookup) await limiter.consume('lookups', rules.lookupsPerAccount, userId);
+    if (write) await limiter.consume('writes', rules.writesPerAccount, userId);
+  }
 }
 
 /**
