@@ -26,6 +26,7 @@ import { createValidators } from './http/validation';
 import { registerDocs } from './system/docs';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
+import { pageStyles } from './web/pages';
 import { registerWeb } from './web/static';
 
 export interface AppDeps {
@@ -73,9 +74,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.setValidatorCompiler(createValidators());
   registerErrorHandler(app);
-  registerSecurity(app, { recaptcha: config.recaptcha !== null, corsOrigins: config.corsOrigins });
-  app.addHook('onRequest', async (request, reply) => {
+  registerSecurity(app, {
+    recaptcha: config.recaptcha !== null,
+    corsOrigins: config.corsOrigins,
+    pageStyles: pageStyles(config.webDist),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const db =

@@ -7,6 +7,8 @@ export interface SecurityOptions {
   recaptcha: boolean;
   /** Origins allowed to call from a browser on another site; empty keeps CORS closed. */
   corsOrigins: string[];
+  /** The <style> elements of the web app's index.html (the build inlines its stylesheet), allowed by hash. */
+  pageStyles?: readonly string[];
 }
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -47,15 +49,16 @@ const render = (directives: Directives) =>
     .join('; ');
 
 /**
- * The web app's policy: only its own files (the build emits no inline script or style; React sets style
- * properties through the DOM, which CSP allows), react-aria's two style elements, and data: images (the
- * icon). With reCAPTCHA on, Google's
- * script and frame, and style attributes for the badge its script writes.
+ * The web app's policy: only its own files (the build emits no inline script; React sets style properties
+ * through the DOM, which CSP allows), the stylesheet index.html carries inline and react-aria's two style
+ * elements (each by its hash), and data: images (the icon). With reCAPTCHA on, Google's script and frame,
+ * and style attributes for the badge its script writes.
  */
-export function appContentSecurityPolicy(recaptcha: boolean): string {
-  if (!recaptcha) return render(BASE);
+export function appContentSecurityPolicy(recaptcha: boolean, pageStyles: readonly string[] = []): string {
+  const base = { ...BASE, 'style-src': [...(BASE['style-src'] ?? []), ...pageStyles.map(styleHash)] };
+  if (!recaptcha) return render(base);
   return render({
-    ...BASE,
+    ...base,
     'script-src': ["'self'", ...RECAPTCHA_SCRIPTS],
     'style-src-attr': ["'unsafe-inline'"],
     'frame-src': RECAPTCHA_FRAMES,
@@ -72,10 +75,11 @@ const isDocs = (url: string) => url === '/api/docs' || /^\/api\/docs[/?]/.test(u
  * origins only, and preflights answered here.
  */
 export function registerSecurity(app: FastifyInstance, options: SecurityOptions): void {
-  const appPolicy = appContentSecurityPolicy(options.recaptcha);
+  const appPolicy = appContentSecurityPolicy(options.recaptcha, options.pageStyles);
   const allowed = new Set(options.corsOrigins);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks (not async): they run on every answer, and a promise each costs throughput.
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     const corsAllowed = origin !== undefined && allowed.has(origin);
     if (allowed.size > 0) reply.header('vary', 'Origin');
@@ -90,13 +94,15 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
         reply.header('access-control-allow-headers', CORS_ALLOWED_HEADERS);
         reply.header('access-control-max-age', '600');
       }
-      return reply.code(204).send();
+      reply.code(204).send();
+      return;
     }
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     setSecurityHeaders(request, reply, isDocs(request.url) ? DOCS_CONTENT_SECURITY_POLICY : appPolicy);
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -43,6 +43,18 @@ export function loadPages(webDist: string): (pathname: string) => PageBody {
   };
 }
 
+/**
+ * The text of each <style> element in the build's index.html (the web build inlines the app's stylesheet
+ * there, so the first paint waits for no second file): the Content-Security-Policy allows exactly these by
+ * hash. None without a build.
+ */
+export function pageStyles(webDist: string): string[] {
+  const indexPath = join(webDist, 'index.html');
+  if (!existsSync(indexPath)) return [];
+  const index = readFileSync(indexPath, 'utf8');
+  return [...index.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] as string);
+}
+
 function withPreloads(index: string, files: readonly string[]): string {
   const links = files
     .filter((href) => /^\/[\w./-]+$/.test(href) && !index.includes(`"${href}"`))

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +118,30 @@ export function securityHeadersSuite(ctx: TestContext): void {
         expect(response.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval|google/);
         countFigure('Content-Security-Policy headers checked');
       }
+    });
+
+    it('the stylesheet the build inlines into index.html is allowed by its hash, and only that text', async () => {
+      const css = ':root{--ink:#111}body{margin:0;color:var(--ink)}';
+      const dist = mkdtempSync(join(tmpdir(), 'kitty-dist-'));
+      writeFileSync(
+        join(dist, 'index.html'),
+        `<!doctype html><title>Kitty</title><style>${css}</style><div id="root"></div>`,
+      );
+      const inlined = await ctx.buildApp({ WEB_DIST: dist });
+      const hash = `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+      for (const url of ['/', '/dashboard', '/api/health']) {
+        const response = await inlined.inject({ method: 'GET', url });
+        expect(directives(response), url).toEqual({
+          ...APP_POLICY,
+          'style-src': [...APP_POLICY['style-src'], hash],
+        });
+        expect(response.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+      }
+      expect((await inlined.inject({ method: 'GET', url: '/' })).body).toContain(`<style>${css}</style>`);
+      // The app without a <style> in its index.html (the suite's other app) allows no page style at all.
+      expect(directives(await app.inject({ method: 'GET', url: '/' }))['style-src']).toEqual(
+        APP_POLICY['style-src'],
+      );
     });
 
     it('with reCAPTCHA on, only Google reCAPTCHA scripts and frames are added', async () => {
