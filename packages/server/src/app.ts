@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
 import { accountRoutes } from './account/routes';
 import { configRoutes } from './appconfig/routes';
+import { createAccessCheck } from './auth/access';
 import { type AttemptLimit, AttemptLimiter } from './auth/attempts';
 import { createAuthenticate } from './auth/authenticate';
 import { createRecaptcha } from './auth/recaptcha';
@@ -26,6 +27,7 @@ import { createValidators } from './http/validation';
 import { registerDocs } from './system/docs';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
+import { ViewCache } from './views/cache';
 import { pageStyles } from './web/pages';
 import { registerWeb } from './web/static';
 
@@ -108,6 +110,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     contract: deps.contract ?? loadContract(),
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
+    access: createAccessCheck(db),
+    views: new ViewCache(config.viewCacheBytes),
     recaptcha: createRecaptcha(config.recaptcha, app.log, deps.fetch),
     limits: {
       login: new AttemptLimiter(deps.limits?.login ?? rules.loginFailures, rateStore, 'login-failures'),
@@ -123,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', db);
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('user', null);
+  app.decorateRequest('viewVersion', null);
   registerRateLimits(app, ctx.contract, rules, ctx.limits.requests);
 
   systemRoutes(app);

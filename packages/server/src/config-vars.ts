@@ -124,6 +124,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'info',
     description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',
   },
+  {
+    name: 'VIEW_CACHE_MB',
+    default: '64',
+    description:
+      'Megabytes of answers each server process remembers for the group page, balances, expense pages, suggestions and balance summary. Every request still checks its token, membership and the versions of what the answer shows in the database, so a remembered answer is never out of date. `0` remembers nothing.',
+  },
 ];
 
 export function renderConfigTable(): string {

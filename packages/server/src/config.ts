@@ -36,6 +36,8 @@ export interface Config extends SecurityConfig {
   adminEmails: string[];
   webDist: string;
   logLevel: LogLevel;
+  /** Most bytes of remembered answers a process keeps (VIEW_CACHE_MB); 0 keeps none. */
+  viewCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
   const logLevel = check('LOG_LEVEL', parseLogLevel, 'info');
+  const viewCacheMb = check('VIEW_CACHE_MB', parseMegabytes, 64);
   const security = readSecurity(check);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -113,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmails,
     webDist: resolve(read('WEB_DIST') ?? DEFAULT_WEB_DIST),
     logLevel,
+    viewCacheBytes: viewCacheMb * 1024 * 1024,
     ...security,
   };
 }
@@ -194,6 +198,15 @@ function parseUrl(raw: string, protocols: string[]): string {
     throw new Error(`must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   }
   return raw;
+}
+
+/** Whole megabytes, 0 to 65536. */
+export function parseMegabytes(raw: string): number {
+  const megabytes = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(megabytes) || megabytes > 65_536) {
+    throw new Error('must be a whole number of megabytes from 0 to 65536');
+  }
+  return megabytes;
 }
 
 function parseLogLevel(raw: string): LogLevel {

@@ -41,6 +41,7 @@ import { systemSuite } from './system.suite';
 import { tripSuite } from './trip.suite';
 import { usersCheckEmailSuite } from './users-check-email.suite';
 import { usersSearchSuite } from './users-search.suite';
+import { viewsSuite } from './views.suite';
 import { webSuite } from './web.suite';
 
 /** The whole integration suite, run once per engine by pglite.test.ts and postgres.test.ts. */
@@ -81,6 +82,7 @@ export function integrationSuites(engine: Engine): void {
     financialAuthzSuite(ctx);
     financialLedgerSuite(ctx);
     tripSuite(ctx);
+    viewsSuite(ctx);
     abuseLimitsSuite(ctx);
     abuseRedisSuite(ctx);
     securityHeadersSuite(ctx);
