@@ -25,7 +25,12 @@ process.once('exit', () => {
 });
 
 /** A real Kitty server process (`node --import tsx src/main.ts`, as `pnpm start` runs it). */
-export async function startKitty(name: string, databaseUrl: string, redisUrl: string | null): Promise<Proc> {
+export async function startKitty(
+  name: string,
+  databaseUrl: string,
+  redisUrl: string | null,
+  viewCacheMb: number | null = null,
+): Promise<Proc> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -41,6 +46,7 @@ export async function startKitty(name: string, databaseUrl: string, redisUrl: st
     WEB_DIST: join(tmpdir(), 'kitty-bench-no-web-build'),
     ...Object.fromEntries(RATE_LIMIT_VARIABLES.map(([variable]) => [variable, GENEROUS])),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...(viewCacheMb === null ? {} : { VIEW_CACHE_MB: String(viewCacheMb) }),
   };
   // For example `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a server spends its time under the load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -167,6 +167,7 @@ processes: [scaling.md](scaling.md).
 | PostgreSQL | ${m.postgres} (same machine, loopback) |
 | load average at start / end | ${m.loadAtStart.join(', ')} / ${result.loadAtEnd.join(', ')} |
 | rate-limit counters | ${c.redisUrl ? 'Redis (REDIS_URL), limits on but far above the load' : 'in memory, limits on but far above the load'} |
+| remembered answers | ${c.viewCacheMb === 0 ? 'off (VIEW_CACHE_MB=0): every read is built' : `${c.viewCacheMb ?? 64} MB per process (VIEW_CACHE_MB)`} |
 
 Everything (PostgreSQL, the server processes, the ceiling app and the load generator) shares these
 ${m.cores} cores, so each figure is what is left after the others took their share.
@@ -214,6 +215,11 @@ ${markdownTable(goalTable(goals))}
 
 - The ceiling is a separate process running the server's own copy of Fastify with one bare JSON route and
   the same log level; read it as what this machine can serve at all through Node.js and Fastify.
+- ${
+    c.viewCacheMb === 0
+      ? 'Every read was built from its queries (VIEW_CACHE_MB=0).'
+      : 'Each read repeats one request, so after its first answer the server gives it from the answers it remembers (packages/server/src/views): every request still checks its token, membership and the versions of what it shows in PostgreSQL, in one statement per batch of requests. What a read costs when it must be built: `BENCH_VIEW_CACHE_MB=0` (bench/README.md).'
+  }
 - Expense creation goes through the whole write path: authentication, the rate-limit counter, contract
   validation, the Idempotency-Key reservation and stored answer, the domain's split, the row, its splits and the
   ledger postings in one transaction. Requests go round-robin over the ${s.groups - 3} ordinary groups, each

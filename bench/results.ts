@@ -16,6 +16,8 @@ export interface BenchConfig {
   /** Where the report goes; null: printed only. */
   reportPath: string | null;
   redisUrl: string | null;
+  /** VIEW_CACHE_MB of the server processes (null: the server's default). */
+  viewCacheMb: number | null;
 }
 
 export interface Row {

@@ -44,6 +44,7 @@ async function readConfig(): Promise<BenchConfig> {
     // A smoke run does not replace the committed figures unless asked to.
     reportPath: report ? report : quick ? null : join(ROOT, 'docs/performance.md'),
     redisUrl,
+    viewCacheMb: viewCacheMb(process.env.BENCH_VIEW_CACHE_MB),
   };
 }
 
@@ -120,12 +121,21 @@ async function firstAnswer(target: Target): Promise<Pick<Row, 'bytes' | 'items' 
   };
 }
 
+/** BENCH_VIEW_CACHE_MB: whole megabytes, 0 (nothing remembered) included; unset: the server's default. */
+function viewCacheMb(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^\d+$/.test(raw))
+    throw new Error(`BENCH_VIEW_CACHE_MB must be a whole number of megabytes, not ${raw}`);
+  return Number(raw);
+}
+
 async function main(): Promise<number> {
   const startedAt = performance.now();
   const config = await readConfig();
   log(
     `${config.quick ? 'quick smoke run, ' : ''}${config.seconds} s per endpoint, ${config.connections} connections, ` +
-      `rate-limit counters ${config.redisUrl ? `in Redis (${config.redisUrl})` : 'in memory'}`,
+      `rate-limit counters ${config.redisUrl ? `in Redis (${config.redisUrl})` : 'in memory'}, ` +
+      `VIEW_CACHE_MB ${config.viewCacheMb ?? 'default'}`,
   );
   const procs: Proc[] = [];
   let database: BenchDatabase | undefined;
@@ -144,7 +154,7 @@ async function main(): Promise<number> {
 
     const ceiling = await startCeiling();
     procs.push(ceiling);
-    const a = await startKitty('server A', database.url, config.redisUrl);
+    const a = await startKitty('server A', database.url, config.redisUrl, config.viewCacheMb);
     procs.push(a);
     const { scenarios, written } = await cast(seeded.world, ceiling.url);
     const byId = (id: ScenarioId) => scenarios.find((s) => s.id === id) as Scenario;
@@ -183,7 +193,7 @@ async function main(): Promise<number> {
     });
 
     log('scale-out: a second server process on the same database');
-    const b = await startKitty('server B', database.url, config.redisUrl);
+    const b = await startKitty('server B', database.url, config.redisUrl, config.viewCacheMb);
     procs.push(b);
     const pairs = (['balances-big', 'create'] as const).map(byId);
     const scaled = await inRounds(
