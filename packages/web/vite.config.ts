@@ -83,7 +83,7 @@ function preloadSignIn(): Plugin {
 /**
  * The app's one stylesheet goes into index.html as a <style> element instead of a linked file: the first
  * paint ("Loading...", then the screen) then waits for the HTML alone, not for a second request racing the
- * scripts (Lighthouse mobile FCP 1.7-2.2 s linked, 0.9-1.0 s inline). The server allows the element by its
+ * scripts (Lighthouse's render-blocking audit; docs/web-performance.md, fifth pass). The server allows the element by its
  * hash in the Content-Security-Policy (packages/server/src/web/pages.ts, pageStyles). 6 kB compressed in
  * every first visit's HTML, which revisits answer with a 304 while the build is unchanged.
  */
