@@ -91,7 +91,13 @@ export function evaluate(result: RunResult): Goal[] {
     pass: result.ledger.problems.length === 0,
   });
 
-  const all = [...result.rows.map((r) => r.figures), alone, ...result.scale.flatMap((s) => [s.one, s.two])];
+  const all = [
+    ...result.rows.map((r) => r.figures),
+    alone,
+    ...result.scale.flatMap((s) => [s.one, s.two]),
+    result.mixed.reads,
+    result.mixed.writes,
+  ];
   const failures = all.reduce((n, f) => n + f.failures, 0);
   // A run without a single answer (every request still waiting when it ended) has no figures at all.
   const silent = all.filter((f) => f.answers === 0).length;

@@ -80,6 +80,23 @@ function scaleTable(result: RunResult): string[][] {
   ];
 }
 
+function mixedTable(result: RunResult): string[][] {
+  const { reads, writes, label } = result.mixed;
+  const ceiling = row(result, 'ceiling').figures.rps;
+  return [
+    ['endpoint', 'reads req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'writes/s', 'write p50 ms'],
+    [
+      label,
+      int(reads.rps),
+      pct(reads.rps / ceiling),
+      ms(reads.p50),
+      ms(reads.p99),
+      int(writes.rps),
+      ms(writes.p50),
+    ],
+  ];
+}
+
 function goalTable(goals: readonly Goal[]): string[][] {
   return [
     ['goal', 'target', 'result', ''],
@@ -114,6 +131,7 @@ export function printResult(result: RunResult, goals: readonly Goal[]): void {
   console.log(
     `\nScale-out (same ${result.config.connections} connections in all)\n${textTable(scaleTable(result))}`,
   );
+  console.log(`\nReads while their group is written\n${textTable(mixedTable(result))}`);
   console.log(`\n${textTable(goalTable(goals))}\n`);
 }
 
@@ -206,6 +224,14 @@ Two processes on the same database, each driven by half of the same ${c.connecti
 with all of them.
 
 ${markdownTable(scaleTable(result))}
+
+### Reads while their group is written
+
+One process; ${c.connections - 1} connections read one ordinary group's balances (as one member) while one more connection adds
+expenses to the same group (as another member), for the same rounds. Every write gives the group a new version, so
+the reads after it build their answer again: the remembered answers at their least useful. Not held to a goal.
+
+${markdownTable(mixedTable(result))}
 
 ## Goals
 

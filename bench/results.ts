@@ -37,6 +37,12 @@ export interface ScaleRow {
   two: Figures;
 }
 
+export interface MixedRow {
+  label: string;
+  reads: Figures;
+  writes: Figures;
+}
+
 export interface RunResult {
   date: Date;
   machine: Machine;
@@ -54,6 +60,8 @@ export interface RunResult {
   /** The suggestions of Trip timed one request at a time (nothing else running). */
   suggestionsAlone: Figures;
   scale: ScaleRow[];
+  /** Reads of one group while it is written (the remembered answers are rebuilt after each write). */
+  mixed: MixedRow;
   ledger: { scopes: number; problems: string[] };
   seconds: number;
 }

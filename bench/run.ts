@@ -93,6 +93,47 @@ async function inRounds(
 }
 
 /**
+ * Reads of one group while one connection keeps adding expenses to it, in rounds as `inRounds` (the
+ * median round by read throughput). Every write gives the group a new version, so the reads that follow
+ * it build their answer again before it is remembered.
+ */
+async function readWhileWritten(
+  read: Target,
+  write: Target,
+  config: BenchConfig,
+): Promise<{ reads: Figures; writes: Figures }> {
+  const readers = Math.max(1, config.connections - 1);
+  const seconds = config.seconds / config.rounds;
+  const runs: { reads: Figures; writes: Figures }[] = [];
+  for (let round = 1; round <= config.rounds; round++) {
+    for (const [duration, keep] of [
+      [config.warmup, false],
+      [seconds, true],
+    ] as const) {
+      await settle([read]);
+      const [reads, writes] = await Promise.all([
+        measure([read], { connections: readers, seconds: duration }),
+        measure([write], { connections: 1, seconds: duration }),
+      ]);
+      if (!keep) continue;
+      runs.push({ reads, writes });
+      log(
+        `round ${round}/${config.rounds} reads ${Math.round(reads.rps)} req/s (p50 ${ms(reads.p50)} ms) ` +
+          `while ${Math.round(writes.rps)} writes/s${reads.failures + writes.failures ? ' with FAILURES' : ''}`,
+      );
+    }
+  }
+  const sorted = [...runs].sort((x, y) => x.reads.rps - y.reads.rps);
+  const chosen = sorted[Math.floor((sorted.length - 1) / 2)] as { reads: Figures; writes: Figures };
+  const failures = (pick: (r: { reads: Figures; writes: Figures }) => Figures) =>
+    runs.reduce((n, r) => n + pick(r).failures, 0);
+  return {
+    reads: { ...chosen.reads, failures: failures((r) => r.reads) },
+    writes: { ...chosen.writes, failures: failures((r) => r.writes) },
+  };
+}
+
+/**
  * One request before the load: it must succeed (a benchmark of error answers would mean nothing). For a
  * read, the answer's size, and for a list how many items and whether a next page exists.
  */
@@ -156,7 +197,7 @@ async function main(): Promise<number> {
     procs.push(ceiling);
     const a = await startKitty('server A', database.url, config.redisUrl, config.viewCacheMb);
     procs.push(a);
-    const { scenarios, written } = await cast(seeded.world, ceiling.url);
+    const { scenarios, mixed: mixedCast, written } = await cast(seeded.world, ceiling.url);
     const byId = (id: ScenarioId) => scenarios.find((s) => s.id === id) as Scenario;
 
     const shapes = new Map<ScenarioId, Pick<Row, 'bytes' | 'items' | 'hasNextPage'>>();
@@ -191,6 +232,12 @@ async function main(): Promise<number> {
       seconds: 60,
       amount: config.aloneRequests,
     });
+
+    log(`reads while written: ${mixedCast.label}`);
+    const mixed = {
+      label: mixedCast.label,
+      ...(await readWhileWritten(mixedCast.read(a.url), mixedCast.write(a.url), config)),
+    };
 
     log('scale-out: a second server process on the same database');
     const b = await startKitty('server B', database.url, config.redisUrl, config.viewCacheMb);
@@ -244,6 +291,7 @@ async function main(): Promise<number> {
       rows,
       suggestionsAlone,
       scale,
+      mixed,
       ledger: { scopes: checked.length, problems },
       seconds: (performance.now() - startedAt) / 1000,
     };

@@ -36,6 +36,8 @@ export interface Writer {
 
 export interface Cast {
   scenarios: Scenario[];
+  /** One ordinary group's balances, read by one member while another member adds expenses to it. */
+  mixed: { label: string; read(base: string): Target; write(base: string): Target };
   /** Groups expense creation writes into (their ledger is checked after the run). */
   written: GroupPlan[];
 }
@@ -120,7 +122,30 @@ export async function cast(world: World, ceilingUrl: string): Promise<Cast> {
       }),
     },
   ];
-  return { scenarios, written: world.ordinary };
+  const busy = writers[0] as Writer;
+  const reader = { authorization: `Bearer ${await sign(busy.group.members[1] as string)}` };
+  const mixed = {
+    label: `group balances (${busy.group.members.length} members) while another member adds expenses to it`,
+    read: (base: string): Target => ({
+      url: base,
+      method: 'GET',
+      path: `/api/financial/balances/group/${busy.group.id}`,
+      headers: reader,
+      idle: HEALTH,
+    }),
+    write: (base: string): Target => ({
+      url: base,
+      method: 'POST',
+      path: '/api/expenses',
+      headers: { 'content-type': 'application/json' },
+      idle: HEALTH,
+      request: () => ({
+        headers: { authorization: busy.token, 'idempotency-key': randomUUID() },
+        body: JSON.stringify(expenseBody(busy)),
+      }),
+    }),
+  };
+  return { scenarios, mixed, written: world.ordinary };
 }
 
 function expenseBody(w: Writer) {
