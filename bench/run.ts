@@ -83,13 +83,26 @@ async function inRounds(
     }
   }
   const median = new Map<string, Figures>();
-  for (const [key, list] of runs) {
-    const sorted = [...list].sort((a, b) => a.rps - b.rps);
-    const chosen = sorted[Math.floor((sorted.length - 1) / 2)] as Figures;
-    // Failures in any round count, not only in the one kept.
-    median.set(key, { ...chosen, failures: list.reduce((n, f) => n + f.failures, 0) });
-  }
+  for (const [key, list] of runs)
+    median.set(
+      key,
+      withFailuresOf(
+        medianBy(list, (f) => f.rps),
+        list,
+      ),
+    );
   return median;
+}
+
+/** The median round by `rps`. */
+function medianBy<T>(rounds: readonly T[], rps: (round: T) => number): T {
+  const sorted = [...rounds].sort((a, b) => rps(a) - rps(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
+}
+
+/** The kept round's figures with the failures of every round: any failure counts, not only the kept one's. */
+function withFailuresOf(kept: Figures, rounds: readonly Figures[]): Figures {
+  return { ...kept, failures: rounds.reduce((n, f) => n + f.failures, 0) };
 }
 
 /**
@@ -123,13 +136,16 @@ async function readWhileWritten(
       );
     }
   }
-  const sorted = [...runs].sort((x, y) => x.reads.rps - y.reads.rps);
-  const chosen = sorted[Math.floor((sorted.length - 1) / 2)] as { reads: Figures; writes: Figures };
-  const failures = (pick: (r: { reads: Figures; writes: Figures }) => Figures) =>
-    runs.reduce((n, r) => n + pick(r).failures, 0);
+  const kept = medianBy(runs, (r) => r.reads.rps);
   return {
-    reads: { ...chosen.reads, failures: failures((r) => r.reads) },
-    writes: { ...chosen.writes, failures: failures((r) => r.writes) },
+    reads: withFailuresOf(
+      kept.reads,
+      runs.map((r) => r.reads),
+    ),
+    writes: withFailuresOf(
+      kept.writes,
+      runs.map((r) => r.writes),
+    ),
   };
 }
 

@@ -78,7 +78,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
   const appPolicy = appContentSecurityPolicy(options.recaptcha, options.pageStyles);
   const allowed = new Set(options.corsOrigins);
 
-  // Callback-style hooks (not async): they run on every answer, and a promise each costs throughput.
+  // Callback-style hooks (not async): they run on every answer and have nothing to wait for.
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     const corsAllowed = origin !== undefined && allowed.has(origin);
