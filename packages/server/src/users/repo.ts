@@ -1,5 +1,4 @@
 import type { Db } from '../db';
-import { isUuid } from '../db/ids';
 
 /** A user row as the server uses it. The password hash is never part of it. */
 export interface CurrentUser {
@@ -41,12 +40,6 @@ export const USER_COLUMNS = [
   'created_at',
 ] as const;
 const COLUMNS = USER_COLUMNS.join(', ');
-
-export async function findById(db: Db, id: string): Promise<CurrentUser | null> {
-  if (!isUuid(id)) return null;
-  const { rows } = await db.query<CurrentUser>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
-  return rows[0] ?? null;
-}
 
 /** E-mail addresses compare case-insensitively. `forUpdate` locks the row until the transaction ends. */
 export async function findByEmail(db: Db, email: string, forUpdate = false): Promise<CurrentUser | null> {

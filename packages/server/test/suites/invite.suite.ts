@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../contract';
 import { sendInvitations } from '../../src/users/invite';
-import { findById } from '../../src/users/repo';
+import { findByEmail } from '../../src/users/repo';
 import type { TestContext } from '../support/context';
 import { type SmtpSink, startSmtpSink } from '../support/smtp';
 import { bearer, registerUser, registration, uniqueEmail } from '../support/users';
@@ -140,7 +140,7 @@ export function inviteSuite(ctx: TestContext): void {
       await sendInvitations(
         app.ctx,
         app.mailer,
-        (await findById(ctx.db, me.user.id))!,
+        (await findByEmail(ctx.db, me.email))!,
         [{ invitationId, email, name: 'Hana', groupName: 'Chata & <Lake>' }],
         app.log,
       );
