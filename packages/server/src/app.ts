@@ -20,6 +20,7 @@ import { type Contract, loadContract } from './http/contract';
 import { registerErrorHandler } from './http/error-handler';
 import { NOT_FOUND_MESSAGE } from './http/errors';
 import { RateLimiter, registerRateLimits } from './http/rate-limit';
+import { requestLogger } from './http/request-logger';
 import { MemoryRateStore, type RateStore } from './http/rate-store';
 import { RedisRateStore } from './http/rate-store-redis';
 import { fastifyTrustProxy, registerSecurity } from './http/security';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       stream:
         deps.logStream ?? (process.stdout.isTTY ? pretty({ translateTime: 'SYS:HH:MM:ss' }) : process.stdout),
     },
+    childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),

@@ -67,6 +67,33 @@ export function errorsSuite(ctx: TestContext): void {
       );
     });
 
+    it("a request's log lines carry its request id and are redacted; levels that are off write nothing", async () => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const app = await ctx.buildApp({ LOG_LEVEL: 'warn' }, { logStream });
+      app.get('/api/test-only/log', async (request) => {
+        request.log.info('an info line, below the level');
+        request.log.warn({ attempt: { password: 'hunter2-secret' } }, 'a warning');
+        request.log.child({ step: 'inner' }).error('an error from a child');
+        request.log.debug('a debug line, below the level');
+        return { ok: true };
+      });
+      const response = await app.inject({ method: 'GET', url: '/api/test-only/log' });
+      expect(response.statusCode).toBe(200);
+      const logged = lines.map((line) => JSON.parse(line));
+      const reqId = response.headers['x-request-id'];
+      expect(logged).toEqual([
+        expect.objectContaining({ level: 40, reqId, msg: 'a warning', attempt: { password: '[redacted]' } }),
+        expect.objectContaining({ level: 50, reqId, step: 'inner', msg: 'an error from a child' }),
+      ]);
+      expect(lines.join('')).not.toContain('hunter2-secret');
+    });
+
     it('passwords, passphrases and tokens never reach the logs', async () => {
       const lines: string[] = [];
       const logStream = new Writable({
