@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ViewCache } from './cache';
 
@@ -73,5 +74,44 @@ describe('ViewCache', () => {
     await cache.answer('k', 'v', async () => ++builds);
     await cache.answer('k', 'v', async () => ++builds);
     expect(builds).toBe(2);
+  });
+
+  it('compresses a kept answer once per encoding, counts it in its size, and forgets it with the answer', async () => {
+    const cache = new ViewCache(64 * 1024);
+    const page = { expenses: Array.from({ length: 50 }, (_, i) => ({ id: i, description: 'Dinner' })) };
+    const body = await cache.answer('k', 'v1', async () => page);
+    const br = cache.packed('k', 'v1', body, 'br');
+    const gzip = cache.packed('k', 'v1', body, 'gzip');
+    expect(JSON.parse(brotliDecompressSync(br).toString())).toEqual(page);
+    expect(JSON.parse(gunzipSync(gzip).toString())).toEqual(page);
+    expect(br.length).toBeLessThan(body.length / 4);
+    expect(cache.packed('k', 'v1', body, 'br')).toBe(br);
+    expect(cache.size).toEqual({ answers: 1, bytes: body.length + br.length + gzip.length });
+
+    const next = await cache.answer('k', 'v2', async () => ({ ...page, name: 'renamed' }));
+    expect(cache.size).toEqual({ answers: 1, bytes: next.length });
+    // The old version's body is no longer kept: compressed for this request only.
+    const old = cache.packed('k', 'v1', body, 'gzip');
+    expect(JSON.parse(gunzipSync(old).toString())).toEqual(page);
+    expect(cache.size).toEqual({ answers: 1, bytes: next.length });
+  });
+
+  it('compressed forms count towards its size: the least recently used answers make room for them', async () => {
+    const text = 'the same words again '.repeat(40);
+    const body = await new ViewCache(0).answer('x', 'v', async () => text);
+    const packedLength = new ViewCache(0).packed('x', 'v', body, 'gzip').length;
+    const cache = new ViewCache(8 * body.length + packedLength);
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (const key of keys) await cache.answer(key, 'v', async () => text);
+    cache.packed('h', 'v', await cache.answer('h', 'v', async () => text), 'gzip');
+    expect(cache.size).toEqual({ answers: 8, bytes: 8 * body.length + packedLength });
+    cache.packed('g', 'v', await cache.answer('g', 'v', async () => text), 'gzip');
+    expect(cache.size).toEqual({ answers: 7, bytes: 7 * body.length + 2 * packedLength });
+    let rebuilt = false;
+    await cache.answer('a', 'v', async () => {
+      rebuilt = true;
+      return text;
+    });
+    expect(rebuilt).toBe(true);
   });
 });

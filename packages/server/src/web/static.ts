@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, varyOnEncoding } from '../http/encoding';
 import { loadPages } from './pages';
 
 export const NOT_BUILT_MESSAGE =
@@ -36,11 +37,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const pageFor = loadPages(webDist);
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const page = pageFor(request.url);
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .header('etag', page.etag)
-      .type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').header('etag', page.etag).type('text/html; charset=utf-8');
+    varyOnEncoding(reply);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return reply.send(page.identity);
@@ -56,19 +54,6 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     return sendIndex(request, reply);
   };
-}
-
-/** Brotli when the browser takes it, else gzip, else none (an encoding with q=0 is refused). */
-function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
 }
 
 function cacheControlFor(path: string): string {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { decodedBody } from '../contract';
 import type { TestContext } from '../support/context';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
 import {
@@ -149,6 +150,51 @@ export function viewsSuite(ctx: TestContext): void {
       expect((await read()).name).not.toBe('Unseen');
       await ctx.db.query('UPDATE groups SET description = description WHERE id = $1', [groupId]);
       expect((await read()).name).toBe('Unseen');
+    });
+
+    it('answers a browser compressed (Brotli, else gzip) with the same JSON, and each version anew', async () => {
+      const [jo, kai] = await people(ctx.app, 'Jo', 'Kai');
+      const [a, b] = [jo, kai].map((p) => (p as Person).user.id) as [string, string];
+      const groupId = await groupWith(ctx.app, [jo as Person, kai as Person]);
+      for (let i = 0; i < 12; i++)
+        await addExpense(ctx.app, jo as Person, { groupId, shares: { [a]: 300, [b]: 700 } });
+      const read = (url: string, acceptEncoding?: string) =>
+        remembering.inject({
+          method: 'GET',
+          url,
+          headers: {
+            ...bearer((jo as Person).token),
+            ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+          },
+        });
+      const checkAll = async (step: string) => {
+        for (const url of await viewUrls(fresh, jo as Person, groupId)) {
+          const expected = await fresh.inject({ method: 'GET', url, headers: bearer((jo as Person).token) });
+          for (const [accept, encoding] of [
+            ['gzip, deflate, br, zstd', 'br'],
+            ['gzip', 'gzip'],
+            ['br;q=0, gzip;q=0.5', 'gzip'],
+            ['identity', undefined],
+            [undefined, undefined],
+          ] as const) {
+            const got = await read(url, accept);
+            const where = `${step}: ${url} with Accept-Encoding ${accept ?? '(none)'}`;
+            expect(got.statusCode, where).toBe(200);
+            expect(decodedBody(got), where).toBe(expected.body);
+            expect(got.headers.vary, where).toMatch(/accept-encoding/i);
+            // Answers under a kilobyte (the balance summary of two people) go as they are.
+            expect(got.headers['content-encoding'], where).toBe(
+              expected.body.length < 1024 ? undefined : encoding,
+            );
+            if (encoding && expected.body.length >= 1024) {
+              expect(got.rawPayload.length, where).toBeLessThan(expected.body.length / 2);
+            }
+          }
+        }
+      };
+      await checkAll('first reads');
+      await addExpense(ctx.app, kai as Person, { groupId, shares: { [a]: 1, [b]: 2 } });
+      await checkAll('after another expense');
     });
 
     it('after any sequence of writes, every remembered read of every member is fresh (property)', async () => {

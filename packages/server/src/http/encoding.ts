@@ -1,0 +1,56 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+/** Answers smaller than this go as they are: they fit in one packet either way. */
+export const COMPRESS_FROM = 1024;
+
+// Clients send a handful of distinct Accept-Encoding values (one per browser): each is parsed once.
+const chosen = new Map<string, ContentEncoding>();
+const CHOSEN_KEPT = 256;
+
+/** Brotli when the client takes it, else gzip, else none (an encoding with q=0 is refused). */
+export function acceptedEncoding(header: string | string[] | undefined): ContentEncoding {
+  const text = String(header ?? '');
+  let encoding = chosen.get(text);
+  if (encoding === undefined) {
+    encoding = parseAccepted(text);
+    if (chosen.size >= CHOSEN_KEPT) chosen.clear();
+    chosen.set(text, encoding);
+  }
+  return encoding;
+}
+
+function parseAccepted(header: string): ContentEncoding {
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * `body` compressed for an answer made once and sent many times: Brotli quality 5 and gzip level 6 take
+ * 0.2-0.3 ms for a 50 kB JSON answer and make it 12-13 times smaller (higher Brotli qualities gain under
+ * 1% more and take up to three times as long).
+ */
+export function compress(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** Adds Accept-Encoding to the reply's Vary (keeping what is there, such as Origin). */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+}
