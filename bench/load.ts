@@ -1,5 +1,11 @@
 import autocannon from 'autocannon';
 
+/**
+ * What Chromium sends with every request the web app makes: the server may answer compressed, as it answers
+ * the web app. Sent with every request of the load and with the first request that sizes each answer.
+ */
+export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /** One endpoint on one server process. `request` (optional) changes each request before it is sent. */
 export interface Target {
   url: string;
@@ -43,7 +49,7 @@ function drive(target: Target, connections: number, seconds: number, amount?: nu
         duration: seconds,
         ...(amount ? { amount } : {}),
         method: target.method,
-        headers: target.headers,
+        headers: { 'accept-encoding': ACCEPT_ENCODING, ...target.headers },
         requests: [
           {
             method: target.method,

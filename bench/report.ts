@@ -1,5 +1,5 @@
 import type { Goal } from './goals';
-import type { Figures } from './load';
+import { ACCEPT_ENCODING, type Figures } from './load';
 import { type RunResult, row } from './results';
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
@@ -18,7 +18,7 @@ function resultTable(result: RunResult): string[][] {
     'p50 vs ceiling',
     'p99 ms',
     'p99 vs ceiling',
-    'bytes',
+    'bytes (JSON / sent)',
     'server CPU ms/req',
     'PostgreSQL CPU ms/req',
   ];
@@ -30,7 +30,7 @@ function resultTable(result: RunResult): string[][] {
     ratio(r.figures.p50 / ceiling.p50),
     ms(r.figures.p99),
     ratio(r.figures.p99 / ceiling.p99),
-    r.bytes === null ? '' : int(r.bytes),
+    r.bytes === null ? '' : `${int(r.bytes)} / ${int(r.sentBytes ?? r.bytes)}`,
     cpu(r.figures.cpu?.server),
     cpu(r.figures.cpu?.database),
   ]);
@@ -246,6 +246,9 @@ ${markdownTable(goalTable(goals))}
       ? 'Every read was built from its queries (VIEW_CACHE_MB=0).'
       : 'Each read repeats one request, so after its first answer the server gives it from the answers it remembers (packages/server/src/views): every request still checks its token, membership and the versions of what it shows in PostgreSQL, in one statement per batch of requests. What a read costs when it must be built: `BENCH_VIEW_CACHE_MB=0` (bench/README.md).'
   }
+- Every request says \`Accept-Encoding: ${ACCEPT_ENCODING}\`, as Chromium does for the web app. Remembered
+  answers of a kilobyte or more come compressed (Brotli), made once per version; bytes gives each answer's JSON
+  and what was sent. Answers that are built for the request are sent as they are.
 - Expense creation goes through the whole write path: authentication, the rate-limit counter, contract
   validation, the Idempotency-Key reservation and stored answer, the domain's split, the row, its splits and the
   ledger postings in one transaction. Requests go round-robin over the ${s.groups - 3} ordinary groups, each

@@ -25,8 +25,10 @@ export interface Row {
   label: string;
   read: boolean;
   figures: Figures;
-  /** Size of one answer's body, and how many items its list holds (null: no list). */
+  /** Size of one answer's body (its JSON), and how many items its list holds (null: no list). */
   bytes: number | null;
+  /** The same body as sent: compressed when the server compresses it. */
+  sentBytes: number | null;
   items: number | null;
   hasNextPage: boolean | null;
 }

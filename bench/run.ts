@@ -10,7 +10,7 @@ import { type CpuSnapshot, cpuPerAnswer, cpuSnapshot } from './cpu';
 import { type BenchDatabase, createBenchDatabase } from './database';
 import { evaluate } from './goals';
 import { ledgerDifferences } from './ledger-check';
-import { type Figures, measure, settle, type Target } from './load';
+import { ACCEPT_ENCODING, type Figures, measure, settle, type Target } from './load';
 import { describeMachine, redisAnswers } from './machine';
 import { populate } from './populate';
 import { type Proc, ROOT, startCeiling, startKitty } from './processes';
@@ -47,6 +47,9 @@ async function readConfig(): Promise<BenchConfig> {
     viewCacheMb: viewCacheMb(process.env.BENCH_VIEW_CACHE_MB),
   };
 }
+
+/** What the first answer of an endpoint tells of its shape. */
+type Shape = Pick<Row, 'bytes' | 'sentBytes' | 'items' | 'hasNextPage'>;
 
 interface Entry {
   key: string;
@@ -153,18 +156,18 @@ async function readWhileWritten(
  * One request before the load: it must succeed (a benchmark of error answers would mean nothing). For a
  * read, the answer's size, and for a list how many items and whether a next page exists.
  */
-async function firstAnswer(target: Target): Promise<Pick<Row, 'bytes' | 'items' | 'hasNextPage'>> {
+async function firstAnswer(target: Target): Promise<Shape> {
   const extra = target.request?.();
   const response = await fetch(new URL(target.path, target.url), {
     method: target.method,
-    headers: { ...target.headers, ...extra?.headers },
+    headers: { 'accept-encoding': ACCEPT_ENCODING, ...target.headers, ...extra?.headers },
     ...(extra?.body ? { body: extra.body } : {}),
   });
   const text = await response.text();
   if (response.status >= 300) {
     throw new Error(`${target.method} ${target.path} answered ${response.status}: ${text.slice(0, 500)}`);
   }
-  if (target.method !== 'GET') return { bytes: null, items: null, hasNextPage: null };
+  if (target.method !== 'GET') return { bytes: null, sentBytes: null, items: null, hasNextPage: null };
   const body = JSON.parse(text) as {
     expenses?: unknown[];
     nextCursor?: string | null;
@@ -173,6 +176,8 @@ async function firstAnswer(target: Target): Promise<Pick<Row, 'bytes' | 'items' 
   const next = body.nextCursor ?? body.expensesNextCursor;
   return {
     bytes: Buffer.byteLength(text),
+    // fetch decompresses the body; Content-Length is what came over the wire.
+    sentBytes: Number(response.headers.get('content-length') ?? Buffer.byteLength(text)),
     items: Array.isArray(body.expenses) ? body.expenses.length : null,
     hasNextPage: next === undefined ? null : next !== null,
   };
@@ -216,10 +221,10 @@ async function main(): Promise<number> {
     const { scenarios, mixed: mixedCast, written } = await cast(seeded.world, ceiling.url);
     const byId = (id: ScenarioId) => scenarios.find((s) => s.id === id) as Scenario;
 
-    const shapes = new Map<ScenarioId, Pick<Row, 'bytes' | 'items' | 'hasNextPage'>>();
+    const shapes = new Map<ScenarioId, Shape>();
     for (const s of scenarios) {
       const first = await firstAnswer(s.target(a.url));
-      shapes.set(s.id, s.id === 'ceiling' ? { ...first, bytes: null } : first);
+      shapes.set(s.id, s.id === 'ceiling' ? { ...first, bytes: null, sentBytes: null } : first);
     }
     const bench = database;
     const check = checkDb;
@@ -240,7 +245,7 @@ async function main(): Promise<number> {
       label: s.label,
       read: s.read,
       figures: figures.get(s.id) as Figures,
-      ...(shapes.get(s.id) as Pick<Row, 'bytes' | 'items' | 'hasNextPage'>),
+      ...(shapes.get(s.id) as Shape),
     }));
     log(`settle-up suggestions alone: ${config.aloneRequests} requests one at a time`);
     const suggestionsAlone = await measure([byId('suggestions').target(a.url)], {
