@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
-/** Answers smaller than this go as they are: they fit in one packet either way. */
+/** Answers smaller than this go as they are: compressing them saves less than one packet. */
 export const COMPRESS_FROM = 1024;
 
 // Clients send a handful of distinct Accept-Encoding values (one per browser): each is parsed once.
