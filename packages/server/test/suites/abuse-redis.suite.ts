@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateStore } from '../../src/http/rate-store-redis';
 import type { TestContext } from '../support/context';
+import { captureLogs } from '../support/logs';
 import { registerUser, uniqueEmail } from '../support/users';
 import { countFigure, writeAbuseFigures } from './abuse-figures';
 import { expectTooMany, GENEROUS, login, register } from './abuse-limits.suite';
@@ -132,17 +132,11 @@ export function abuseRedisSuite(ctx: TestContext): void {
     });
 
     it('with Redis unreachable the server still starts, answers at once and limits in its own memory', async () => {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      });
+      const logs = captureLogs();
       const startedAt = Date.now();
       const app = await ctx.buildApp(
         { ...GENEROUS, REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_LOGIN_EMAIL: '2/15m', LOG_LEVEL: 'warn' },
-        { logStream, redisPrefix: prefix },
+        { logStream: logs.stream, redisPrefix: prefix },
       );
       expect(Date.now() - startedAt).toBeLessThan(10_000);
       const me = await registerUser(app);
@@ -151,7 +145,7 @@ export function abuseRedisSuite(ctx: TestContext): void {
       expect((await login(app, me.email, me.password)).statusCode).toBe(200);
       expectTooMany(await login(app, me.email, me.password), 'loginUser', 15 * 60);
       expect(Date.now() - before).toBeLessThan(5_000);
-      expect(lines.join('')).toMatch(/Redis[^"]*: rate limits use this process's own counters meanwhile/);
+      expect(logs.text()).toMatch(/Redis[^"]*: rate limits use this process's own counters meanwhile/);
       countFigure('limits hit');
       countFigure('Redis outages survived (in-memory counters stood in)');
     });

@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { expectContract, expectErrorBody } from '../contract';
 import type { TestContext } from '../support/context';
+import { captureLogs } from '../support/logs';
 import { registration } from '../support/users';
 
 export function errorsSuite(ctx: TestContext): void {
@@ -42,14 +42,8 @@ export function errorsSuite(ctx: TestContext): void {
     });
 
     it('an unexpected failure is a generic 500, logged with its request id and cause', async () => {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      });
-      const app = await ctx.buildApp({ LOG_LEVEL: 'error' }, { logStream });
+      const logs = captureLogs();
+      const app = await ctx.buildApp({ LOG_LEVEL: 'error' }, { logStream: logs.stream });
       app.get('/api/test-only/boom', async () => {
         throw new Error('a bug with details the caller must not see');
       });
@@ -57,8 +51,7 @@ export function errorsSuite(ctx: TestContext): void {
       expect(expectErrorBody(response, 500)).toEqual({
         message: 'An unexpected error occurred. Please try again.',
       });
-      const logged = lines.map((line) => JSON.parse(line));
-      expect(logged).toContainEqual(
+      expect(logs.lines).toContainEqual(
         expect.objectContaining({
           level: 50,
           reqId: response.headers['x-request-id'],
@@ -68,14 +61,8 @@ export function errorsSuite(ctx: TestContext): void {
     });
 
     it("a request's log lines carry its request id and are redacted; levels that are off write nothing", async () => {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      });
-      const app = await ctx.buildApp({ LOG_LEVEL: 'warn' }, { logStream });
+      const logs = captureLogs();
+      const app = await ctx.buildApp({ LOG_LEVEL: 'warn' }, { logStream: logs.stream });
       app.get('/api/test-only/log', async (request) => {
         request.log.info('an info line, below the level');
         request.log.warn({ attempt: { password: 'hunter2-secret' } }, 'a warning');
@@ -85,24 +72,17 @@ export function errorsSuite(ctx: TestContext): void {
       });
       const response = await app.inject({ method: 'GET', url: '/api/test-only/log' });
       expect(response.statusCode).toBe(200);
-      const logged = lines.map((line) => JSON.parse(line));
       const reqId = response.headers['x-request-id'];
-      expect(logged).toEqual([
+      expect(logs.lines).toEqual([
         expect.objectContaining({ level: 40, reqId, msg: 'a warning', attempt: { password: '[redacted]' } }),
         expect.objectContaining({ level: 50, reqId, step: 'inner', msg: 'an error from a child' }),
       ]);
-      expect(lines.join('')).not.toContain('hunter2-secret');
+      expect(logs.text()).not.toContain('hunter2-secret');
     });
 
     it('passwords, passphrases and tokens never reach the logs', async () => {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      });
-      const app = await ctx.buildApp({ LOG_LEVEL: 'trace' }, { logStream });
+      const logs = captureLogs();
+      const app = await ctx.buildApp({ LOG_LEVEL: 'trace' }, { logStream: logs.stream });
       const payload = registration({ password: 'a-very-secret-password' });
       const registered = await app.inject({ method: 'POST', url: '/api/users/register', payload });
       const token = expectContract(registered, 'registerUser').token;
@@ -116,7 +96,7 @@ export function errorsSuite(ctx: TestContext): void {
         url: '/api/users/login',
         payload: { email: payload.email, password: 'a-very-secret-password' },
       });
-      const log = lines.join('');
+      const log = logs.text();
       expect(log).toContain('/api/users/profile');
       for (const secret of ['a-very-secret-password', payload.passphrase, token])
         expect(log).not.toContain(secret);

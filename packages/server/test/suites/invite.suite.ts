@@ -1,34 +1,16 @@
 import { createServer } from 'node:net';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../contract';
 import { sendInvitations } from '../../src/users/invite';
 import { findByEmail } from '../../src/users/repo';
 import type { TestContext } from '../support/context';
+import { captureLogs } from '../support/logs';
 import { type SmtpSink, startSmtpSink } from '../support/smtp';
 import { bearer, registerUser, registration, uniqueEmail } from '../support/users';
 
 const PUBLIC_URL = 'https://kitty.example.test';
 const MAIL_FROM = 'Kitty <kitty@example.test>';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-/** A log destination that keeps every line the app writes. */
-function captureLogs() {
-  const lines: LogLine[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 /** A local port where nothing listens: sending mail there fails at once. */
 async function closedPort(): Promise<number> {
