@@ -66,19 +66,26 @@ $$;
 
 -- Deferred to COMMIT: the scope's version row is the last lock a transaction takes, after every lock its
 -- statements took in their own order, so it adds no new way for two writers to deadlock.
-DO $$
-DECLARE
-  shown text;
-BEGIN
-  FOREACH shown IN ARRAY ARRAY['groups', 'group_members', 'expenses', 'expense_splits', 'settlements',
-      'settlement_events', 'member_balances', 'pair_balances', 'scope_expense_stats', 'settle_plans', 'app_settings']
-  LOOP
-    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I '
-      'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change()',
-      shown || '_scope_version', shown);
-  END LOOP;
-END;
-$$;
+CREATE CONSTRAINT TRIGGER groups_scope_version AFTER INSERT OR UPDATE OR DELETE ON groups
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER group_members_scope_version AFTER INSERT OR UPDATE OR DELETE ON group_members
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER expenses_scope_version AFTER INSERT OR UPDATE OR DELETE ON expenses
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER expense_splits_scope_version AFTER INSERT OR UPDATE OR DELETE ON expense_splits
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER settlements_scope_version AFTER INSERT OR UPDATE OR DELETE ON settlements
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER settlement_events_scope_version AFTER INSERT OR UPDATE OR DELETE ON settlement_events
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER member_balances_scope_version AFTER INSERT OR UPDATE OR DELETE ON member_balances
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER pair_balances_scope_version AFTER INSERT OR UPDATE OR DELETE ON pair_balances
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER scope_expense_stats_scope_version AFTER INSERT OR UPDATE OR DELETE ON scope_expense_stats
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER settle_plans_scope_version AFTER INSERT OR UPDATE OR DELETE ON settle_plans
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
 CREATE CONSTRAINT TRIGGER users_scope_version
   AFTER UPDATE OF email, first_name, last_name, display_name, registered, currency, default_split ON users
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
@@ -87,6 +94,8 @@ CREATE CONSTRAINT TRIGGER users_scope_version
     OR OLD.registered IS DISTINCT FROM NEW.registered OR OLD.currency IS DISTINCT FROM NEW.currency
     OR OLD.default_split IS DISTINCT FROM NEW.default_split)
   EXECUTE FUNCTION note_scope_change();
+CREATE CONSTRAINT TRIGGER app_settings_scope_version AFTER INSERT OR UPDATE OR DELETE ON app_settings
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_scope_change();
 
 INSERT INTO scope_versions (scope_id, version, drawn_by)
 SELECT scope, gen_random_uuid(), txid_current()

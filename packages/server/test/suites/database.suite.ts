@@ -36,6 +36,21 @@ export function databaseSuite(ctx: TestContext): void {
       }
     });
 
+    it('starts on a database that applied 0007 as it landed at later stops (the same triggers made in a loop)', async () => {
+      const loopText = '02a379bd6eef6e7d735ba9ca66ec9808f226e0d3c0c50d526ca5a5fff69d423e';
+      const { rows } = await ctx.db.query<{ checksum: string }>(
+        'SELECT checksum FROM schema_migrations WHERE version = 7',
+      );
+      const current = rows[0]?.checksum as string;
+      expect(current).not.toBe(loopText);
+      await ctx.db.query('UPDATE schema_migrations SET checksum = $1 WHERE version = 7', [loopText]);
+      try {
+        expect(await migrate(ctx.db)).toEqual([]);
+      } finally {
+        await ctx.db.query('UPDATE schema_migrations SET checksum = $1 WHERE version = 7', [current]);
+      }
+    });
+
     it('refuses to start when a landed migration was edited', async () => {
       const edited = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'edited' } : m));
       await expect(migrate(ctx.db, edited)).rejects.toThrow(/changed after it was applied/);
