@@ -1,5 +1,5 @@
 import { ms } from './report';
-import { type RunResult, row } from './results';
+import { bestCeiling, type RunResult, row } from './results';
 
 export interface Goal {
   name: string;
@@ -60,16 +60,18 @@ export function evaluate(result: RunResult): Goal[] {
   });
 
   const reads = result.rows.filter((r) => r.read);
+  const best = bestCeiling(result);
+  const share = (r: (typeof reads)[number]) => pct(r.figures.rps / best.rps);
   const slowest = reads.reduce((a, b) => (a.figures.rps <= b.figures.rps ? a : b));
-  const below = reads.filter((r) => r.figures.rps < LIMITS.shareOfCeiling * ceiling.rps);
+  const below = reads.filter((r) => r.figures.rps < LIMITS.shareOfCeiling * best.rps);
   goals.push({
     name: "Read endpoints reach a share of the ceiling's throughput",
-    target: `every read >= ${pct(LIMITS.shareOfCeiling)} of ${Math.round(ceiling.rps)} req/s`,
+    target:
+      `every read >= ${pct(LIMITS.shareOfCeiling)} of ${Math.round(best.rps)} req/s ` +
+      `(the ceiling's best, at ${best.connections} connections)`,
     actual:
-      `lowest: ${slowest.label} ${pct(slowest.figures.rps / ceiling.rps)}` +
-      (below.length > 0
-        ? `; below: ${below.map((r) => `${r.label} ${pct(r.figures.rps / ceiling.rps)}`).join(', ')}`
-        : ''),
+      `lowest: ${slowest.label} ${share(slowest)}` +
+      (below.length > 0 ? `; below: ${below.map((r) => `${r.label} ${share(r)}`).join(', ')}` : ''),
     pass: below.length === 0,
   });
 

@@ -33,6 +33,13 @@ export interface Row {
   hasNextPage: boolean | null;
 }
 
+/** One endpoint driven at several connection counts, the rest of the run as in the main table. */
+export interface ConcurrencyRow {
+  id: ScenarioId;
+  label: string;
+  steps: { connections: number; figures: Figures }[];
+}
+
 export interface ScaleRow {
   label: string;
   one: Figures;
@@ -59,6 +66,7 @@ export interface RunResult {
     seconds: number;
   };
   rows: Row[];
+  concurrency: ConcurrencyRow[];
   /** The suggestions of Trip timed one request at a time (nothing else running). */
   suggestionsAlone: Figures;
   scale: ScaleRow[];
@@ -66,6 +74,18 @@ export interface RunResult {
   mixed: MixedRow;
   ledger: { scopes: number; problems: string[] };
   seconds: number;
+}
+
+/**
+ * The ceiling's highest throughput in the run, at whichever connection count: what the reads are held to, so
+ * that no choice of connection count can lower the bar.
+ */
+export function bestCeiling(result: RunResult): { rps: number; connections: number } {
+  let best = { rps: row(result, 'ceiling').figures.rps, connections: result.config.connections };
+  for (const step of result.concurrency.find((c) => c.id === 'ceiling')?.steps ?? []) {
+    if (step.figures.rps > best.rps) best = { rps: step.figures.rps, connections: step.connections };
+  }
+  return best;
 }
 
 export function row(result: RunResult, id: ScenarioId): Row {

@@ -15,7 +15,7 @@ import { describeMachine, redisAnswers } from './machine';
 import { populate } from './populate';
 import { type Proc, ROOT, startCeiling, startKitty } from './processes';
 import { markdownReport, ms, printResult } from './report';
-import type { BenchConfig, Row, RunResult, ScaleRow } from './results';
+import type { BenchConfig, ConcurrencyRow, Row, RunResult, ScaleRow } from './results';
 import { cast, type Scenario, type ScenarioId } from './scenarios';
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -37,7 +37,7 @@ async function readConfig(): Promise<BenchConfig> {
     seconds: number('BENCH_DURATION', quick ? 2 : 10),
     rounds: number('BENCH_ROUNDS', quick ? 1 : 3),
     warmup: 1,
-    connections: number('BENCH_CONNECTIONS', 20),
+    connections: number('BENCH_CONNECTIONS', 64),
     bigExpenses: number('BENCH_BIG_EXPENSES', 100_000),
     groups: 80,
     aloneRequests: quick ? 50 : 300,
@@ -55,6 +55,8 @@ interface Entry {
   key: string;
   label: string;
   targets: Target[];
+  /** Connections in all (default: the run's). */
+  connections?: number;
 }
 
 /**
@@ -66,15 +68,17 @@ async function inRounds(
   entries: readonly Entry[],
   config: BenchConfig,
   probe: (targets: readonly Target[]) => Promise<CpuSnapshot>,
+  totalSeconds = config.seconds,
 ): Promise<Map<string, Figures>> {
   const runs = new Map<string, Figures[]>(entries.map((e) => [e.key, []]));
-  const seconds = config.seconds / config.rounds;
+  const seconds = totalSeconds / config.rounds;
   for (let round = 1; round <= config.rounds; round++) {
     for (const e of entries) {
-      await measure(e.targets, { connections: config.connections, seconds: config.warmup });
+      const connections = e.connections ?? config.connections;
+      await measure(e.targets, { connections, seconds: config.warmup });
       await settle(e.targets);
       const before = await probe(e.targets);
-      const figures = await measure(e.targets, { connections: config.connections, seconds });
+      const figures = await measure(e.targets, { connections, seconds });
       await settle(e.targets);
       // Every request sent was worked on, answered in time or not.
       figures.cpu = cpuPerAnswer(before, await probe(e.targets), figures.sent);
@@ -183,6 +187,14 @@ async function firstAnswer(target: Target): Promise<Shape> {
   };
 }
 
+/** The ceiling and two reads measured again at other connection counts (see "Connections" in bench/README.md). */
+const CONCURRENCY_IDS = ['ceiling', 'balances-big', 'summary'] as const satisfies readonly ScenarioId[];
+
+/** 20 (the count runs before 2026-11-25 used), the run's count and twice that, each once, in order. */
+function concurrencySteps(connections: number): number[] {
+  return [...new Set([20, connections, connections * 2])].sort((a, b) => a - b);
+}
+
 /** BENCH_VIEW_CACHE_MB: whole megabytes, 0 (nothing remembered) included; unset: the server's default. */
 function viewCacheMb(raw: string | undefined): number | null {
   if (raw === undefined || raw === '') return null;
@@ -247,6 +259,30 @@ async function main(): Promise<number> {
       figures: figures.get(s.id) as Figures,
       ...(shapes.get(s.id) as Shape),
     }));
+    const steps = concurrencySteps(config.connections);
+    log(`by connections: ${CONCURRENCY_IDS.join(', ')} at ${steps.join(', ')} connections`);
+    const byConnections = await inRounds(
+      CONCURRENCY_IDS.flatMap((id) =>
+        steps.map((connections) => ({
+          key: `${id} ${connections}`,
+          label: `${byId(id).label} at ${connections} connections`,
+          targets: [byId(id).target(a.url)],
+          connections,
+        })),
+      ),
+      config,
+      probe,
+      config.seconds / 2,
+    );
+    const concurrency: ConcurrencyRow[] = CONCURRENCY_IDS.map((id) => ({
+      id,
+      label: byId(id).label,
+      steps: steps.map((connections) => ({
+        connections,
+        figures: byConnections.get(`${id} ${connections}`) as Figures,
+      })),
+    }));
+
     log(`settle-up suggestions alone: ${config.aloneRequests} requests one at a time`);
     const suggestionsAlone = await measure([byId('suggestions').target(a.url)], {
       connections: 1,
@@ -310,6 +346,7 @@ async function main(): Promise<number> {
         seconds: seeded.seconds,
       },
       rows,
+      concurrency,
       suggestionsAlone,
       scale,
       mixed,
