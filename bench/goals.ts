@@ -24,7 +24,6 @@ const pct = (n: number) => `${Math.round(n * 100)}%`;
 /** The issue's goals, checked against one run's figures. */
 export function evaluate(result: RunResult): Goal[] {
   const big = result.config.bigExpenses.toLocaleString('en');
-  const ceiling = row(result, 'ceiling').figures;
   const goals: Goal[] = [];
 
   const bb = row(result, 'balances-big').figures;

@@ -75,14 +75,18 @@ function historyTable(result: RunResult): string[][] {
 function concurrencyTable(result: RunResult): string[][] {
   const counts = result.concurrency[0]?.steps.map((s) => s.connections) ?? [];
   const ceiling = new Map(
-    (result.concurrency.find((c) => c.id === 'ceiling')?.steps ?? []).map((s) => [s.connections, s.figures.rps]),
+    (result.concurrency.find((c) => c.id === 'ceiling')?.steps ?? []).map((s) => [
+      s.connections,
+      s.figures.rps,
+    ]),
   );
   return [
     ['endpoint', ...counts.map((n) => `${n} connections: req/s (of ceiling), p50 ms`)],
     ...result.concurrency.map((c) => [
       c.label,
       ...c.steps.map((s) => {
-        const share = c.id === 'ceiling' ? '' : ` (${pct(s.figures.rps / (ceiling.get(s.connections) ?? 1))})`;
+        const share =
+          c.id === 'ceiling' ? '' : ` (${pct(s.figures.rps / (ceiling.get(s.connections) ?? 1))})`;
         return `${int(s.figures.rps)}${share}, ${ms(s.figures.p50)}`;
       }),
     ]),
