@@ -188,6 +188,7 @@ export function markdownReport(result: RunResult, goals: readonly Goal[]): strin
   const c = result.config;
   const s = result.seeded;
   const alone = result.suggestionsAlone;
+  const best = bestCeiling(result);
   const passed = goals.filter((g) => g.pass).length;
   return `# Performance
 
@@ -239,11 +240,11 @@ ${markdownTable(historyTable(result))}
 
 ### By connections
 
-The ceiling and two reads again at other connection counts, ${c.rounds} round${c.rounds === 1 ? '' : 's'} of ${ms(c.seconds / 2 / c.rounds)} s each, the share
-of the ceiling measured at the same count. A read waits for one database round trip per batch of requests, so
+The ceiling and two reads at other connection counts, ${c.rounds} round${c.rounds === 1 ? '' : 's'} of ${ms(c.seconds / 2 / c.rounds)} s each (at ${c.connections}: the
+figures of the table above), the share of the ceiling measured at the same count. A read waits for one database round trip per batch of requests, so
 with too few connections the server sits idle between batches, which the bare route never does (bench/README.md,
 "Connections"). The goal holds every read to the ceiling's best figure in the run, at whichever count:
-${int(bestCeiling(result).rps)} req/s at ${bestCeiling(result).connections} connections.
+${int(best.rps)} req/s at ${best.connections} connections.
 
 ${markdownTable(concurrencyTable(result))}
 

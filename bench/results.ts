@@ -33,7 +33,7 @@ export interface Row {
   hasNextPage: boolean | null;
 }
 
-/** One endpoint driven at several connection counts, the rest of the run as in the main table. */
+/** One endpoint at several connection counts; at the run's own count, its figures of the main table. */
 export interface ConcurrencyRow {
   id: ScenarioId;
   label: string;
