@@ -5,6 +5,7 @@ import pretty from 'pino-pretty';
 import { accountRoutes } from './account/routes';
 import { configRoutes } from './appconfig/routes';
 import { createAccessCheck } from './auth/access';
+import { AccessCache } from './auth/access-cache';
 import { type AttemptLimit, AttemptLimiter } from './auth/attempts';
 import { createAuthenticate } from './auth/authenticate';
 import { createRecaptcha } from './auth/recaptcha';
@@ -104,6 +105,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   }
 
+  const accessCache = config.accessCache && db.subscribe ? new AccessCache() : null;
+  if (accessCache && db.subscribe) {
+    const unsubscribe = db.subscribe(accessCache);
+    let heard = false;
+    const unsubscribeLog = db.subscribe({
+      change: () => {},
+      hearing: (live) => {
+        if (!live && heard)
+          app.log.warn('lost the database change feed: checking every request in PostgreSQL');
+        if (live && !heard) app.log.info('hearing the database change feed');
+        heard = live;
+      },
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      unsubscribeLog();
+    });
+  }
+
   const rateStore = await openRateStore(config, app, deps.redisPrefix);
   app.addHook('onClose', () => rateStore.close());
   const rules = config.rateLimits;
@@ -112,7 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     contract: deps.contract ?? loadContract(),
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
-    access: createAccessCheck(db),
+    access: createAccessCheck(db, accessCache),
     views: new ViewCache(config.viewCacheBytes),
     recaptcha: createRecaptcha(config.recaptcha, app.log, deps.fetch),
     limits: {

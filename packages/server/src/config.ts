@@ -38,6 +38,8 @@ export interface Config extends SecurityConfig {
   logLevel: LogLevel;
   /** Most bytes of remembered answers a process keeps (VIEW_CACHE_MB); 0 keeps none. */
   viewCacheBytes: number;
+  /** Give the access check's answers again while PostgreSQL announces no change to them (ACCESS_CACHE). */
+  accessCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
     .filter(Boolean);
   const logLevel = check('LOG_LEVEL', parseLogLevel, 'info');
   const viewCacheMb = check('VIEW_CACHE_MB', parseMegabytes, 64);
+  const accessCache = check('ACCESS_CACHE', parseOnOff, true);
   const security = readSecurity(check);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -117,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: resolve(read('WEB_DIST') ?? DEFAULT_WEB_DIST),
     logLevel,
     viewCacheBytes: viewCacheMb * 1024 * 1024,
+    accessCache,
     ...security,
   };
 }
@@ -207,6 +211,12 @@ export function parseMegabytes(raw: string): number {
     throw new Error('must be a whole number of megabytes from 0 to 65536');
   }
   return megabytes;
+}
+
+function parseOnOff(raw: string): boolean {
+  const value = raw.toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new Error('must be on or off');
+  return value === 'on';
 }
 
 function parseLogLevel(raw: string): LogLevel {

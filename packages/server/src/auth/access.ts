@@ -1,6 +1,7 @@
 import { batcher } from '../db/batcher';
 import { isUuid } from '../db/ids';
 import type { Db } from '../db/types';
+import type { AccessCache } from './access-cache';
 import { type CurrentUser, USER_COLUMNS } from '../users/repo';
 
 /** The scope of what every answer may show whatever the group: people's names, the instance's settings. */
@@ -61,9 +62,14 @@ SELECT (SELECT v.version::text FROM scope_versions v WHERE v.scope_id = $4::uuid
  * database holds them now (registered? token_version?), and for the reads that remember their answers
  * (src/views), membership and the versions of what the answer shows. The questions of every request that
  * arrived in the same turn of the event loop go to PostgreSQL as one statement: under load that is one
- * round trip for many requests instead of one each (src/db/batcher.ts).
+ * round trip for many requests instead of one each (src/db/batcher.ts). With a `cache` (PostgreSQL), an
+ * answer is given again without asking while the database has announced no change to what it was read
+ * from (src/auth/access-cache.ts).
  */
-export function createAccessCheck(db: Db): (question: AccessQuestion) => Promise<Access> {
+export function createAccessCheck(
+  db: Db,
+  cache: AccessCache | null = null,
+): (question: AccessQuestion) => Promise<Access> {
   const ask = batcher<AccessQuestion, Access>(async (questions) => {
     const { rows } = await db.query<{ everyone: string | null; answers: string }>(ACCESS_SQL, [
       questions.map((q) => q.userId),
@@ -87,6 +93,14 @@ export function createAccessCheck(db: Db): (question: AccessQuestion) => Promise
     // A malformed id cannot name a user or a group (and would fail the whole statement's uuid cast).
     if (!isUuid(question.userId)) return Promise.resolve({ user: null, version: null });
     const groupId = question.groupId && isUuid(question.groupId) ? question.groupId : null;
-    return ask({ ...question, groupId });
+    const asked = { ...question, groupId };
+    if (cache === null) return ask(asked);
+    const kept = cache.get(asked);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const stamp = cache.stamp(asked);
+    return ask(asked).then((access) => {
+      cache.put(asked, stamp, access);
+      return access;
+    });
   };
 }
