@@ -30,6 +30,7 @@ export async function startKitty(
   databaseUrl: string,
   redisUrl: string | null,
   viewCacheMb: number | null = null,
+  accessCache: boolean | null = null,
 ): Promise<Proc> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -47,6 +48,7 @@ export async function startKitty(
     ...Object.fromEntries(RATE_LIMIT_VARIABLES.map(([variable]) => [variable, GENEROUS])),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...(viewCacheMb === null ? {} : { VIEW_CACHE_MB: String(viewCacheMb) }),
+    ...(accessCache === null ? {} : { ACCESS_CACHE: accessCache ? 'on' : 'off' }),
   };
   // For example `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a server spends its time under the load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -210,6 +210,7 @@ processes: [scaling.md](scaling.md).
 | load average at start / end | ${m.loadAtStart.join(', ')} / ${result.loadAtEnd.join(', ')} |
 | rate-limit counters | ${c.redisUrl ? 'Redis (REDIS_URL), limits on but far above the load' : 'in memory, limits on but far above the load'} |
 | remembered answers | ${c.viewCacheMb === 0 ? 'off (VIEW_CACHE_MB=0): every read is built' : `${c.viewCacheMb ?? 64} MB per process (VIEW_CACHE_MB)`} |
+| access check | ${c.accessCache === false ? 'asks PostgreSQL on every request (ACCESS_CACHE=off)' : 'answers kept until PostgreSQL announces a change (ACCESS_CACHE=on)'} |
 
 Everything (PostgreSQL, the server processes, the ceiling app and the load generator) shares these
 ${m.cores} cores, so each figure is what is left after the others took their share.
@@ -279,7 +280,7 @@ ${markdownTable(goalTable(goals))}
 - ${
     c.viewCacheMb === 0
       ? 'Every read was built from its queries (VIEW_CACHE_MB=0).'
-      : 'Each read repeats one request, so after its first answer the server gives it from the answers it remembers (packages/server/src/views): every request still checks its token, membership and the versions of what it shows in PostgreSQL, in one statement per batch of requests. What a read costs when it must be built: `BENCH_VIEW_CACHE_MB=0` (bench/README.md).'
+      : `Each read repeats one request, so after its first answer the server gives it from the answers it remembers (packages/server/src/views). ${c.accessCache === false ? 'Every request checks its token, membership and the versions of what it shows in PostgreSQL, in one statement per batch of requests.' : 'The check of its token, membership and the versions of what it shows is answered from memory while PostgreSQL announces no change to them (packages/server/src/auth/access-cache.ts); nothing is written while a read is measured, so it asks PostgreSQL again only once its answer is 2 s old. With every check in PostgreSQL: `BENCH_ACCESS_CACHE=off`.'} What a read costs when it must be built: \`BENCH_VIEW_CACHE_MB=0\` (bench/README.md).`
   }
 - Every request says \`Accept-Encoding: ${ACCEPT_ENCODING}\`, as Chromium does for the web app. Remembered
   answers of a kilobyte or more come compressed (Brotli), made once per version; bytes gives each answer's JSON

@@ -18,6 +18,8 @@ export interface BenchConfig {
   redisUrl: string | null;
   /** VIEW_CACHE_MB of the server processes (null: the server's default). */
   viewCacheMb: number | null;
+  /** ACCESS_CACHE of the server processes (null: the server's default, on). */
+  accessCache: boolean | null;
 }
 
 export interface Row {

@@ -45,6 +45,7 @@ async function readConfig(): Promise<BenchConfig> {
     reportPath: report ? report : quick ? null : join(ROOT, 'docs/performance.md'),
     redisUrl,
     viewCacheMb: viewCacheMb(process.env.BENCH_VIEW_CACHE_MB),
+    accessCache: accessCache(process.env.BENCH_ACCESS_CACHE),
   };
 }
 
@@ -203,13 +204,20 @@ function viewCacheMb(raw: string | undefined): number | null {
   return Number(raw);
 }
 
+/** BENCH_ACCESS_CACHE: on or off; unset: the server's default (on). */
+function accessCache(raw: string | undefined): boolean | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw !== 'on' && raw !== 'off') throw new Error(`BENCH_ACCESS_CACHE must be on or off, not ${raw}`);
+  return raw === 'on';
+}
+
 async function main(): Promise<number> {
   const startedAt = performance.now();
   const config = await readConfig();
   log(
     `${config.quick ? 'quick smoke run, ' : ''}${config.seconds} s per endpoint, ${config.connections} connections, ` +
       `rate-limit counters ${config.redisUrl ? `in Redis (${config.redisUrl})` : 'in memory'}, ` +
-      `VIEW_CACHE_MB ${config.viewCacheMb ?? 'default'}`,
+      `VIEW_CACHE_MB ${config.viewCacheMb ?? 'default'}, ACCESS_CACHE ${config.accessCache === null ? 'default' : config.accessCache ? 'on' : 'off'}`,
   );
   const procs: Proc[] = [];
   let database: BenchDatabase | undefined;
@@ -228,7 +236,13 @@ async function main(): Promise<number> {
 
     const ceiling = await startCeiling();
     procs.push(ceiling);
-    const a = await startKitty('server A', database.url, config.redisUrl, config.viewCacheMb);
+    const a = await startKitty(
+      'server A',
+      database.url,
+      config.redisUrl,
+      config.viewCacheMb,
+      config.accessCache,
+    );
     procs.push(a);
     const { scenarios, mixed: mixedCast, written } = await cast(seeded.world, ceiling.url);
     const byId = (id: ScenarioId) => scenarios.find((s) => s.id === id) as Scenario;
@@ -301,7 +315,13 @@ async function main(): Promise<number> {
     };
 
     log('scale-out: a second server process on the same database');
-    const b = await startKitty('server B', database.url, config.redisUrl, config.viewCacheMb);
+    const b = await startKitty(
+      'server B',
+      database.url,
+      config.redisUrl,
+      config.viewCacheMb,
+      config.accessCache,
+    );
     procs.push(b);
     const pairs = (['balances-big', 'create'] as const).map(byId);
     const scaled = await inRounds(
