@@ -242,8 +242,7 @@ ${markdownTable(historyTable(result))}
 ### By connections
 
 The ceiling and two reads at other connection counts, ${c.rounds} round${c.rounds === 1 ? '' : 's'} of ${ms(c.seconds / 2 / c.rounds)} s each (at ${c.connections}: the
-figures of the table above), the share of the ceiling measured at the same count. A read waits for one database round trip per batch of requests, so
-with too few connections the server sits idle between batches, which the bare route never does (bench/README.md,
+figures of the table above), the share of the ceiling measured at the same count. ${c.accessCache === false ? 'A read waits for one database round trip per batch of requests, so with too few connections the server sits idle between batches, which the bare route never does' : 'With every check in PostgreSQL (`BENCH_ACCESS_CACHE=off`) a read waits for one database round trip per batch of requests, and with too few connections the server sits idle between batches'} (bench/README.md,
 "Connections"). The goal holds every read to the ceiling's best figure in the run, at whichever count:
 ${int(best.rps)} req/s at ${best.connections} connections.
 
