@@ -108,15 +108,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const accessCache = config.accessCache && db.subscribe ? new AccessCache() : null;
   if (accessCache && db.subscribe) {
     const unsubscribe = db.subscribe(accessCache);
-    let heard = false;
+    // The feed says `hearing` only when that changes.
     const unsubscribeLog = db.subscribe({
       change: () => {},
-      hearing: (live) => {
-        if (!live && heard)
-          app.log.warn('lost the database change feed: checking every request in PostgreSQL');
-        if (live && !heard) app.log.info('hearing the database change feed');
-        heard = live;
-      },
+      hearing: (live) =>
+        live
+          ? app.log.info('hearing the database change feed')
+          : app.log.warn('lost the database change feed: checking every request in PostgreSQL'),
     });
     app.addHook('onClose', async () => {
       unsubscribe();

@@ -99,8 +99,8 @@ export function changeFeed(open: () => pg.Client): ChangeFeed {
       closed = true;
       wake();
       await current?.end().catch(() => {});
+      // The loop tells the subscribers it no longer hears, on its way out.
       await loop;
-      setLive(false);
     },
   };
 }
