@@ -97,6 +97,22 @@ export function parseExpenseInput(
   };
 }
 
+/**
+ * An edit changes only what it sends: without `date` the expense keeps the day it happened, without
+ * `notes` its notes (null or '' clear them).
+ */
+export function keepUnsent(
+  parsed: ParsedExpense,
+  body: Pick<ExpenseInput, 'date' | 'notes'>,
+  current: Pick<ParsedExpense, 'date' | 'notes'>,
+): ParsedExpense {
+  return {
+    ...parsed,
+    date: body.date === undefined ? current.date : parsed.date,
+    notes: body.notes === undefined ? current.notes : parsed.notes,
+  };
+}
+
 /** The domain's split fields named as the request names them ('split_details.percentages', ...). */
 function splitFieldError(error: { message: string; field?: string | undefined }): FieldError {
   const field = error.field ?? 'split_details';

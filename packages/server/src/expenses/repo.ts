@@ -72,6 +72,8 @@ export interface LockedExpense {
   currency: string;
   amount_minor: number;
   version: number;
+  date: Date;
+  notes: string;
 }
 
 const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
@@ -171,7 +173,7 @@ export async function currentCategory(db: Db, id: string): Promise<string | null
 export async function lockExpense(tx: Db, id: string): Promise<LockedExpense | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<LockedExpense>(
-    `SELECT id, group_id, paid_by, currency, amount_minor, version
+    `SELECT id, group_id, paid_by, currency, amount_minor, version, date, notes
        FROM expenses WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
     [id],
   );

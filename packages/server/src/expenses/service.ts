@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 import { type LedgerExpense, postExpense } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 import { newExpenseId } from './ids';
-import { type ExpenseInput, type ParsedExpense, parseExpenseInput } from './input';
+import { type ExpenseInput, keepUnsent, type ParsedExpense, parseExpenseInput } from './input';
 import { listUserExpensesPage, type ExpensePage, type PageRequest } from './pages';
 import { checkPayerDeletes, checkPeople, checkSameGroup, checkVersion } from './policy';
 import { type ExpenseJson, presentExpenses } from './present';
@@ -77,10 +77,11 @@ export async function updateExpense(
   const categories = await categoriesInForce(db);
   const current = await repo.currentCategory(db, id);
   if (current !== null) categories.add(current);
-  const parsed = parseExpenseInput(body, categories);
+  const sent = parseExpenseInput(body, categories);
   await db.transaction(async (tx) => {
     const current = await repo.lockExpense(tx, id);
     if (!current || !(await repo.isVisible(tx, id, caller.id))) throw notFound();
+    const parsed = keepUnsent(sent, body, current);
     checkVersion(current.version, body.version);
     checkSameGroup(current.group_id, body.group_id);
     await checkPeople(tx, {

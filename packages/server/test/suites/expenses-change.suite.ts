@@ -120,6 +120,60 @@ export function expensesChangeSuite(ctx: TestContext): void {
       expect(expectContract(await getExpense(ctx.app, a, created.id), 'getExpense')).toEqual(updated);
     });
 
+    it('an edit without a date or notes keeps them: detail, lists and export still show the day it happened', async () => {
+      const day = '2025-06-01T12:00:00.000Z';
+      const created = await createExpense(
+        ctx.app,
+        a,
+        expenseBody(a.user.id, [b.user.id], { group_id: groupId, date: day, notes: 'Receipt in the car' }),
+      );
+      const { date: _date, notes: _notes, ...edit } = expenseBody(a.user.id, [b.user.id], {
+        group_id: groupId,
+        amount: 42,
+        version: 1,
+      }) as Record<string, unknown>;
+      const response = await putExpense(ctx.app, b, created.id, edit);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(expectContract(response, 'updateExpense')).toMatchObject({
+        amount: 42,
+        date: day,
+        notes: 'Receipt in the car',
+        version: 2,
+      });
+      expect(expectContract(await getExpense(ctx.app, b, created.id), 'getExpense')).toMatchObject({ date: day });
+      const dated = async (url: string, operation: string) => {
+        const answer = await ctx.app.inject({ method: 'GET', url, headers: bearer(a.token) });
+        expect(answer.statusCode, answer.body).toBe(200);
+        const body = expectContract<{ expenses: { id: string; date: string }[] }>(answer, operation);
+        return body.expenses.find((e) => e.id === created.id)?.date;
+      };
+      expect(await dated(`/api/expenses/group/${groupId}?limit=100`, 'listGroupExpenses')).toBe(day);
+      expect(await dated('/api/expenses/user?limit=100', 'listUserExpenses')).toBe(day);
+      const exported = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/groups/${groupId}/export`,
+        headers: bearer(a.token),
+      });
+      const rows = expectContract<{ expenses: { description: string; amount: number; date: string }[] }>(
+        exported,
+        'exportGroup',
+      ).expenses;
+      expect(rows.filter((r) => r.amount === 42).map((r) => r.date)).toEqual([day]);
+
+      // A date that is given is the new date, and notes given as null clear them.
+      const moved = await putExpense(ctx.app, a, created.id, {
+        ...edit,
+        version: 2,
+        date: '2025-06-03T08:00:00.000Z',
+        notes: null,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(expectContract(moved, 'updateExpense')).toMatchObject({
+        date: '2025-06-03T08:00:00.000Z',
+        notes: null,
+      });
+    });
+
     it('a stale version is a 409 and changes nothing', async () => {
       const created = await createExpense(
         ctx.app,
