@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { conflict, type FieldError, forbidden, invalid } from '../http/errors';
-import { lockedNonMembers, unknownUsers } from './repo';
+import { lockedNonMembers } from '../groups/membership';
+import { unknownUsers } from './repo';
 
 export const MEMBERS_ONLY = 'Everyone in the expense must be a member of the group.';
 export const UNKNOWN_PAYER = 'The payer is not a known person.';

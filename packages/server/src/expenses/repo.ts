@@ -257,24 +257,3 @@ export async function unknownUsers(db: Db, ids: readonly string[]): Promise<stri
   const known = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }
-
-/**
- * Of `userIds`, those that are not members of the group. The member rows found are locked (FOR SHARE)
- * until the transaction ends, so nobody is removed from the group while their expense is written.
- */
-export async function lockedNonMembers(
-  tx: Db,
-  groupId: string,
-  userIds: readonly string[],
-): Promise<string[]> {
-  const valid = userIds.filter(isUuid);
-  const { rows } = valid.length
-    ? await tx.query<{ user_id: string }>(
-        `SELECT user_id FROM group_members WHERE group_id = $1 AND user_id = ANY($2::uuid[])
-          ORDER BY user_id FOR SHARE`,
-        [groupId, valid],
-      )
-    : { rows: [] };
-  const members = new Set(rows.map((r) => r.user_id));
-  return userIds.filter((id) => !members.has(id));
-}

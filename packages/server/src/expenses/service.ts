@@ -1,7 +1,7 @@
 import type { components } from '@kitty/api/schema';
 import { loadCategories } from '../appconfig/categories';
 import type { Db } from '../db';
-import { isMember } from '../groups/membership';
+import { checkGroupWrite } from '../groups/membership';
 import { notFound } from '../http/errors';
 import { type LedgerExpense, postExpense } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
@@ -50,7 +50,8 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
   const groupId = body.group_id ?? null;
   const id = newExpenseId();
   await db.transaction(async (tx) => {
-    if (groupId !== null && !(await isMember(tx, groupId, caller.id))) throw notFound();
+    if (groupId !== null)
+      await checkGroupWrite(tx, { groupId, callerId: caller.id, callerSees: false, moves: [] });
     await checkPeople(tx, {
       callerId: caller.id,
       groupId,
@@ -82,6 +83,8 @@ export async function updateExpense(
     const current = await repo.lockExpense(tx, id);
     if (!current || !(await repo.isVisible(tx, id, caller.id))) throw notFound();
     const parsed = keepUnsent(sent, body, current);
+    const splits = await repo.splitAmounts(tx, current.id);
+    await checkCurrentMembers(tx, current, splits, caller.id);
     checkVersion(current.version, body.version);
     checkSameGroup(current.group_id, body.group_id);
     await checkPeople(tx, {
@@ -90,7 +93,7 @@ export async function updateExpense(
       paidBy: parsed.paid_by,
       participants: parsed.splits.map((s) => s.user_id),
     });
-    await takeBack(tx, current);
+    await takeBack(tx, current, splits);
     await repo.updateExpense(tx, id, { ...parsed, group_id: current.group_id });
     await postExpense(tx, ledgerOf(current.group_id, parsed), 1);
   });
@@ -111,13 +114,34 @@ export async function deleteExpense(
     const current = await repo.lockExpense(tx, id);
     if (!current || !(await repo.isVisible(tx, id, caller.id))) throw notFound();
     checkPayerDeletes(current.paid_by, caller.id);
+    const splits = await repo.splitAmounts(tx, current.id);
+    await checkCurrentMembers(tx, current, splits, caller.id);
     checkVersion(current.version, version);
-    await takeBack(tx, current);
+    await takeBack(tx, current, splits);
     await repo.softDeleteExpense(tx, id);
   });
 }
 
-async function takeBack(tx: Db, current: repo.LockedExpense): Promise<void> {
+type Splits = Awaited<ReturnType<typeof repo.splitAmounts>>;
+
+/** A group's expense changes only by a current member, and only while everyone in it is still a member. */
+async function checkCurrentMembers(
+  tx: Db,
+  current: repo.LockedExpense,
+  splits: Splits,
+  callerId: string,
+): Promise<void> {
+  if (current.group_id === null) return;
+  await checkGroupWrite(tx, {
+    groupId: current.group_id,
+    callerId,
+    // isVisible passed: someone outside the group sees it because they paid or share in it.
+    callerSees: true,
+    moves: [current.paid_by, ...splits.map((s) => s.user_id)],
+  });
+}
+
+async function takeBack(tx: Db, current: repo.LockedExpense, splits: Splits): Promise<void> {
   await postExpense(
     tx,
     {
@@ -125,7 +149,7 @@ async function takeBack(tx: Db, current: repo.LockedExpense): Promise<void> {
       paid_by: current.paid_by,
       currency: current.currency,
       amount_minor: current.amount_minor,
-      splits: await repo.splitAmounts(tx, current.id),
+      splits,
     },
     -1,
   );

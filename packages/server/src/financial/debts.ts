@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { checkGroupWrite } from '../groups/membership';
 import { forbidden, notFound } from '../http/errors';
 import { PERSONAL_SCOPE } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
@@ -126,6 +127,11 @@ export async function settleDebt(db: Db, debtId: string, caller: CurrentUser): P
   if (personal ? !party : !(await groupOfMember(db, key.scopeId, caller.id))) throw notFound();
 
   return db.transaction(async (tx) => {
+    // The caller is still a member (locked until commit). Both sides of a debt are: someone who left
+    // had a zero balance, which nothing changes while they are away, so no debt names them.
+    if (!personal) {
+      await checkGroupWrite(tx, { groupId: key.scopeId, callerId: caller.id, callerSees: false, moves: [] });
+    }
     const nets = await lockNets(tx, key.scopeId, key.currency, personal ? [key.from, key.to] : null);
     const amount = personal
       ? await personalDebt(tx, key.scopeId, key.from, key.to, key.currency)

@@ -1,6 +1,6 @@
 import type { components } from '@kitty/api/schema';
 import type { Db } from '../db';
-import { isMember } from '../groups/membership';
+import { checkGroupWrite } from '../groups/membership';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 import { recordSettlement } from './record';
@@ -29,10 +29,16 @@ export async function settleExpense(
     const expense = await lockExpense(tx, expenseId);
     if (!expense) throw notFound();
     const party = expense.paid_by === caller.id || expense.splits.some((s) => s.user_id === caller.id);
-    if (!party) {
-      const visible = expense.group_id !== null && (await isMember(tx, expense.group_id, caller.id));
-      throw visible ? forbidden(ONLY_PARTIES) : notFound();
+    if (expense.group_id !== null) {
+      await checkGroupWrite(tx, {
+        groupId: expense.group_id,
+        callerId: caller.id,
+        callerSees: party,
+        moves: [expense.paid_by, ...expense.splits.map((s) => s.user_id)],
+      });
     }
+    // A member who is not a party sees the expense (403); outside a group only the parties do.
+    if (!party) throw expense.group_id !== null ? forbidden(ONLY_PARTIES) : notFound();
     if (expense.is_settled) throw conflict(ALREADY_SETTLED);
     const rows = [];
     for (const split of expense.splits) {

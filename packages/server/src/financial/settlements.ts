@@ -2,7 +2,7 @@ import type { components } from '@kitty/api/schema';
 import { isKnownCurrency, parseMoney } from '@kitty/domain';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
-import { nonMembers } from '../groups/membership';
+import { checkGroupWrite, lockedNonMembers } from '../groups/membership';
 import { type FieldError, forbidden, HttpError, invalid, notFound } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 import { type SettlementJson, settlementPeople, toSettlementJson } from './present';
@@ -57,14 +57,15 @@ function validate(input: SettlementInput): { amount: number; date: string | null
 }
 
 /**
- * Who may record a payment: in a group, a member, for two members; outside groups, one of the two
- * people, with someone they share a group or an expense with.
+ * Who may record a payment: in a group, a current member, for two current members (checked inside the
+ * write's transaction, member rows locked); outside groups, one of the two people, with someone they
+ * share a group or an expense with.
  */
 async function authorize(db: Db, input: SettlementInput, caller: CurrentUser): Promise<void> {
   const { from_user_id: from, to_user_id: to, group_id: groupId } = input;
   if (groupId !== null && groupId !== undefined) {
-    if (!(await groupOfMember(db, groupId, caller.id))) throw notFound();
-    const outside = await nonMembers(db, groupId, [from, to].filter(isUuid));
+    await checkGroupWrite(db, { groupId, callerId: caller.id, callerSees: false, moves: [] });
+    const outside = await lockedNonMembers(db, groupId, [from, to].filter(isUuid));
     const errors: FieldError[] = [];
     if (!isUuid(from) || outside.includes(from)) errors.push({ field: 'from_user_id', message: NOT_MEMBERS });
     if (!isUuid(to) || outside.includes(to)) errors.push({ field: 'to_user_id', message: NOT_MEMBERS });
@@ -101,8 +102,10 @@ export async function recordAndPresent(
   db: Db,
   settlement: SettlementToRecord,
   actorId: string,
+  check: (tx: Db) => Promise<void> = async () => {},
 ): Promise<SettlementJson> {
   return db.transaction(async (tx) => {
+    await check(tx);
     const row = await recordSettlement(tx, settlement, actorId);
     await advancePlanAfter(tx, row);
     const [json] = await presentSettlements(tx, [row]);
@@ -116,7 +119,6 @@ export async function createSettlement(
   caller: CurrentUser,
 ): Promise<SettlementJson> {
   const { amount, date } = validate(input);
-  await authorize(db, input, caller);
   return recordAndPresent(
     db,
     {
@@ -130,6 +132,7 @@ export async function createSettlement(
       settlement_date: date,
     },
     caller.id,
+    (tx) => authorize(tx, input, caller),
   );
 }
 

@@ -127,7 +127,11 @@ export function expensesChangeSuite(ctx: TestContext): void {
         a,
         expenseBody(a.user.id, [b.user.id], { group_id: groupId, date: day, notes: 'Receipt in the car' }),
       );
-      const { date: _date, notes: _notes, ...edit } = expenseBody(a.user.id, [b.user.id], {
+      const {
+        date: _date,
+        notes: _notes,
+        ...edit
+      } = expenseBody(a.user.id, [b.user.id], {
         group_id: groupId,
         amount: 42,
         version: 1,
@@ -140,8 +144,10 @@ export function expensesChangeSuite(ctx: TestContext): void {
         notes: 'Receipt in the car',
         version: 2,
       });
-      expect(expectContract(await getExpense(ctx.app, b, created.id), 'getExpense')).toMatchObject({ date: day });
-      const dated = async (url: string, operation: string) => {
+      expect(expectContract(await getExpense(ctx.app, b, created.id), 'getExpense')).toMatchObject({
+        date: day,
+      });
+      const dated = async (url: string, operation: 'listGroupExpenses' | 'listUserExpenses') => {
         const answer = await ctx.app.inject({ method: 'GET', url, headers: bearer(a.token) });
         expect(answer.statusCode, answer.body).toBe(200);
         const body = expectContract<{ expenses: { id: string; date: string }[] }>(answer, operation);

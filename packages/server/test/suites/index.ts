@@ -20,6 +20,7 @@ import { financialAuthzSuite } from './financial-authz.suite';
 import { financialBalancesSuite } from './financial-balances.suite';
 import { financialLedgerSuite } from './financial-ledger.suite';
 import { financialSuggestionsSuite } from './financial-suggestions.suite';
+import { formerMembersSuite } from './former-members.suite';
 import { groupsAuthzSuite } from './groups-authz.suite';
 import { groupsConcurrencySuite } from './groups-concurrency.suite';
 import { groupsCreateSuite } from './groups-create.suite';
@@ -81,6 +82,7 @@ export function integrationSuites(engine: Engine): void {
     settlementsExpenseSuite(ctx);
     financialAuthzSuite(ctx);
     financialLedgerSuite(ctx);
+    formerMembersSuite(ctx);
     tripSuite(ctx);
     viewsSuite(ctx);
     abuseLimitsSuite(ctx);
