@@ -335,7 +335,10 @@ export interface paths {
      * Leave a group
      * @description The creator cannot leave, nor can a member whose balance in the group is nonzero in any currency:
      *     both are a 409 "You cannot leave because you either have an outstanding balance or are the group
-     *     admin." (the spec's one sentence for both).
+     *     admin." (the spec's one sentence for both). Whoever has left no longer changes the group's money:
+     *     every write to the group (expenses, settlements, settling a debt or an expense) refuses them as it
+     *     refuses anyone who is not a member (see each operation), and nothing that involves them changes
+     *     while they are away, so their balance stays zero.
      */
     post: operations['leaveGroup'];
     delete?: never;
@@ -496,9 +499,15 @@ export interface paths {
     get: operations['getExpense'];
     /**
      * Change an expense
-     * @description Anyone who can see the expense may change it. Same body and rules as POST /expenses; the shares
-     *     are recomputed. The group of an expense cannot change: `group_id` may be omitted (unchanged) or
-     *     repeat the current one (null for none); any other value is a 400. With `version`, an expense
+     * @description Anyone who can see the expense may change it, except that a group's expenses change only by its
+     *     current members: someone who has left the group (and still sees an expense they paid or share in)
+     *     gets 403 "Only current members of the group can change its expenses and settlements.", and an
+     *     expense that involves someone who has left the group no longer changes at all (409 "Someone in
+     *     this expense has left the group, so it can no longer change."): it would move their money.
+     *     Same body and rules as POST /expenses; the shares are recomputed. An edit keeps every field it
+     *     does not send: without `date` the expense keeps the day it happened, without `notes` its notes
+     *     (null clears them). The group of an expense cannot change: `group_id` may be omitted (unchanged)
+     *     or repeat the current one (null for none); any other value is a 400. With `version`, an expense
      *     changed meanwhile is refused with 409.
      */
     put: operations['updateExpense'];
@@ -506,8 +515,11 @@ export interface paths {
     /**
      * Delete an expense
      * @description Only the person who paid may delete it: anyone else gets 403 "Only the person who paid can delete
-     *     this expense". Balances drop it at once. With `version`, an expense changed meanwhile is refused
-     *     with 409. A deleted expense answers 404 from then on.
+     *     this expense". In a group the payer must still be a member: after leaving they get 403 "Only
+     *     current members of the group can change its expenses and settlements."; an expense that involves
+     *     someone who has left the group is not deleted (409 "Someone in this expense has left the group, so
+     *     it can no longer change."). Balances drop it at once. With `version`, an expense changed meanwhile
+     *     is refused with 409. A deleted expense answers 404 from then on.
      */
     delete: operations['deleteExpense'];
     options?: never;
@@ -621,8 +633,11 @@ export interface paths {
      * Settle one expense
      * @description Records one settlement from each participant (other than the payer) to the payer for that
      *     participant's share, in the expense currency and group, and marks the expense settled. Only the
-     *     payer or a participant may do it. An expense already settled is a 409. `expense_id` in the body
-     *     must equal the path id (400 otherwise).
+     *     payer or a participant may do it, and in a group only while they are still a member (after leaving:
+     *     403 "Only current members of the group can change its expenses and settlements."). An expense that
+     *     involves someone who has left its group is a 409 "Someone in this expense has left the group, so it
+     *     can no longer change.". An expense already settled is a 409. `expense_id` in the body must equal
+     *     the path id (400 otherwise).
      */
     post: operations['settleExpense'];
     delete?: never;
@@ -647,8 +662,9 @@ export interface paths {
     put?: never;
     /**
      * Record a payment from one person to another
-     * @description The caller must be a member of the group (or, without a group, the payer or the receiver); both
-     *     people must be members of the group. Payer and receiver must differ. A settlement may exceed what
+     * @description The caller must be a current member of the group (404 otherwise, as for an unknown group; someone
+     *     who has left it is no longer a member), or, without a group, the payer or the receiver; both people
+     *     must be current members of the group (400). Payer and receiver must differ. A settlement may exceed what
      *     is owed (the receiver then owes the difference).
      */
     post: operations['createSettlement'];
@@ -780,8 +796,9 @@ export interface paths {
     /**
      * Settle one debt in full
      * @description Records a settlement from the debtor to the creditor for the debt's current amount, in its group
-     *     and currency. The caller must be the debtor or the creditor (403 otherwise). A debt that no longer
-     *     exists (already settled) is a 404.
+     *     and currency. The caller must be the debtor or the creditor (403 otherwise) and, for a group's
+     *     debt, a current member of the group (404 otherwise, as for an unknown group: someone who has left
+     *     it sees none of its debts). A debt that no longer exists (already settled) is a 404.
      */
     post: operations['settleDebt'];
     delete?: never;
@@ -1184,9 +1201,10 @@ export interface components {
       split_details?: components['schemas']['SplitDetails'];
       /**
        * Format: date-time
-       * @description When it happened; default now
+       * @description When it happened. Left out of a create it is now; left out of an update it stays unchanged
        */
       date?: string;
+      /** @description Left out of an update they stay unchanged; null or empty means no notes */
       notes?: string | null;
     };
     ExpenseUpdate: components['schemas']['ExpenseInput'] & {
@@ -2364,6 +2382,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
