@@ -3,7 +3,7 @@
 //   --since: parts measured before this moment (figures left from an earlier run) are marked
 //            "not measured in this run"; scripts/test.sh passes the time it started.
 // Exit status 1 when a part measured in this run reports something lost, when a part's file cannot be
-// read, or when an expected part (idempotency, abuse, fuzz, faults, scale) has no figures from this run
+// read, or when an expected part (idempotency, abuse, fuzz, consent, faults, scale) has no figures from this run
 // (no file, or only figures older than --since): its tests did not run or did not write them.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,11 @@ const PARTS = [
     'faults',
     'Faults',
     'PostgreSQL stopped under load: the API answers 503 with a message, neither hangs nor crashes, and recovers by itself. SIGKILL during a burst of writes leaves no partial expense and every split sum matches. SIGTERM drains requests in flight.',
+  ],
+  [
+    'consent',
+    'Consent and membership',
+    'Any sequence of expense creates, edits and deletes, settlements, joins and leaves by anyone keeps every group\u2019s balances summing to zero per currency in every answer that shows them.',
   ],
   [
     'scale',

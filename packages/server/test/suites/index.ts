@@ -9,6 +9,7 @@ import { tokensSuite } from './tokens.suite';
 import { accountPasswordSuite } from './account-password.suite';
 import { accountSettingsSuite } from './account-settings.suite';
 import { configSuite } from './config.suite';
+import { consentPropertySuite } from './consent-property.suite';
 import { databaseSuite } from './database.suite';
 import { docsSuite } from './docs.suite';
 import { errorsSuite } from './errors.suite';
@@ -83,6 +84,7 @@ export function integrationSuites(engine: Engine): void {
     financialAuthzSuite(ctx);
     financialLedgerSuite(ctx);
     formerMembersSuite(ctx);
+    consentPropertySuite(ctx);
     tripSuite(ctx);
     viewsSuite(ctx);
     abuseLimitsSuite(ctx);

@@ -8,6 +8,13 @@ export type Figures = Record<string, number | string | boolean>;
 
 /** What each part of these tests proves, shown above its figures in docs/reliability.md. */
 const PROVES: Record<string, string> = {
+  consent:
+    'Random short sequences (fast-check), each on a new group of four people where one starts outside: expenses ' +
+    'created, edited (without a date) and deleted, settlements, debts and expenses settled, members added, members ' +
+    'leaving, each by any of the four, former members included. After every operation the group balances, and after ' +
+    'each sequence the group page, every member\u2019s balance summary and the export, show the current members\u2019 ' +
+    'balances summing to exactly zero in every currency: whoever left stays at zero, because only current members ' +
+    'change a group\u2019s money and nothing that involves someone who left changes.',
   faults:
     'PostgreSQL (a throwaway cluster of its own) stopped with `pg_ctl -m immediate` twice and frozen with SIGSTOP once, ' +
     'under 8 clients writing and reading: every request during the fault answers 503 with a message and ' +
