@@ -45,6 +45,7 @@ import { usersCheckEmailSuite } from './users-check-email.suite';
 import { usersSearchSuite } from './users-search.suite';
 import { viewsSuite } from './views.suite';
 import { webSuite } from './web.suite';
+import { whoMaySuite } from './who-may.suite';
 
 /** The whole integration suite, run once per engine by pglite.test.ts and postgres.test.ts. */
 export function integrationSuites(engine: Engine): void {
@@ -84,6 +85,7 @@ export function integrationSuites(engine: Engine): void {
     financialAuthzSuite(ctx);
     financialLedgerSuite(ctx);
     formerMembersSuite(ctx);
+    whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
     viewsSuite(ctx);
