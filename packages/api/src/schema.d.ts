@@ -428,8 +428,8 @@ export interface paths {
      * @description The server computes every share from `amount`, `split_type`, `participants` and `split_details`
      *     with the domain rules (shares always sum exactly to the amount); a share a client sends never
      *     counts. `paid_by` and every participant must be existing people (400 otherwise). With a `group_id`
-     *     the caller must be a member of that group (404 otherwise, as for an unknown group) and so must the
-     *     payer and every participant (400 "Everyone in the expense must be a member of the group.");
+     *     the caller must be a current member of that group (404 otherwise, as for an unknown group: someone
+     *     who has left it is no longer a member) and so must the payer and every participant (400 "Everyone in the expense must be a member of the group.");
      *     without one, the caller must pay or take part. The payer need not be a participant (paying for
      *     others). `split_with` must list the participants other than the payer.
      */
