@@ -20,7 +20,7 @@ export interface People {
 
 /**
  * The people rules of a create or update, inside its transaction: everyone named exists; in a group the
- * caller, the payer and every participant are members (their member rows stay locked until commit);
+ * payer and every participant are members (their member rows stay locked until commit);
  * outside a group the caller pays or takes part. Throws a 400 naming the field.
  */
 export async function checkPeople(tx: Db, p: People): Promise<void> {
@@ -38,9 +38,9 @@ export async function checkPeople(tx: Db, p: People): Promise<void> {
     }
     return;
   }
-  const everyone = [...new Set([p.callerId, p.paidBy, ...p.participants])];
+  // The caller is a current member already (checkGroupWrite, before this).
+  const everyone = [...new Set([p.paidBy, ...p.participants])];
   const outside = new Set(await lockedNonMembers(tx, p.groupId, everyone));
-  if (outside.has(p.callerId)) errors.push({ field: 'group_id', message: MEMBERS_ONLY });
   if (outside.has(p.paidBy)) errors.push({ field: 'paid_by', message: MEMBERS_ONLY });
   if (p.participants.some((id) => outside.has(id)))
     errors.push({ field: 'participants', message: MEMBERS_ONLY });
