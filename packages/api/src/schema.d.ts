@@ -499,17 +499,55 @@ export interface paths {
      * @description Anyone who can see the expense may change it. Same body and rules as POST /expenses; the shares
      *     are recomputed. The group of an expense cannot change: `group_id` may be omitted (unchanged) or
      *     repeat the current one (null for none); any other value is a 400. With `version`, an expense
-     *     changed meanwhile is refused with 409.
+     *     changed meanwhile is refused with 409. A declined expense cannot be changed: 409 "This expense
+     *     was declined and can no longer be changed" (so nobody can put a declined debt back).
      */
     put: operations['updateExpense'];
     post?: never;
     /**
      * Delete an expense
      * @description Only the person who paid may delete it: anyone else gets 403 "Only the person who paid can delete
-     *     this expense". Balances drop it at once. With `version`, an expense changed meanwhile is refused
+     *     this expense". Balances drop it at once. A declined expense may be deleted too (it already counts
+     *     for nobody). With `version`, an expense changed meanwhile is refused
      *     with 409. A deleted expense answers 404 from then on.
      */
     delete: operations['deleteExpense'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a personal expense someone else put you in
+     * @description Consent for expenses outside groups: anyone may record a personal expense naming any person, so a
+     *     person named in it by someone else may refuse it. Once declined, the expense counts for nobody: it
+     *     leaves every balance, pairwise debt, suggestion, summary and statistic at once (for the payer too),
+     *     but it stays visible to its people, marked with `declined` (who, when).
+     *     - Who: a participant who neither recorded the expense (`created_by`) nor paid it. The payer
+     *       deletes instead (DELETE /expenses/{id}); the person who recorded it cannot decline it (403
+     *       "Only a person named by someone else can decline this expense").
+     *     - Group expenses cannot be declined: in a group, membership is the consent (403 "Expenses in a
+     *       group cannot be declined: membership of the group is the consent").
+     *     - Someone who cannot see the expense, or a deleted one: 404.
+     *     - Declining is idempotent: declining a declined expense again (by anyone allowed to) changes
+     *       nothing and answers it as it is, still marked with the first person who declined it.
+     *     - A declined expense can no longer be changed (PUT answers 409 "This expense was declined and can
+     *       no longer be changed") nor settled (409); its payer may still delete it.
+     *     - Declining moves `version` on by one.
+     */
+    post: operations['declineExpense'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -621,8 +659,8 @@ export interface paths {
      * Settle one expense
      * @description Records one settlement from each participant (other than the payer) to the payer for that
      *     participant's share, in the expense currency and group, and marks the expense settled. Only the
-     *     payer or a participant may do it. An expense already settled is a 409. `expense_id` in the body
-     *     must equal the path id (400 otherwise).
+     *     payer or a participant may do it. An expense already settled, or declined, is a 409. `expense_id`
+     *     in the body must equal the path id (400 otherwise).
      */
     post: operations['settleExpense'];
     delete?: never;
@@ -652,6 +690,38 @@ export interface paths {
      *     is owed (the receiver then owes the difference).
      */
     post: operations['createSettlement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/financial/settlements/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a personal settlement someone else recorded with you
+     * @description Consent for payments outside groups: a person recorded as the payer or the receiver of a personal
+     *     settlement by someone else may refuse it. Once declined, the settlement counts for nobody (every
+     *     balance, debt, suggestion and summary drops it at once) but stays in the lists, marked with
+     *     `declined`, and its `audit_trail` ends with a `declined` entry naming who declined it.
+     *     - Who: the payer or the receiver, if they did not record it themselves (403 "Only a person named
+     *       by someone else can decline this payment").
+     *     - Group settlements cannot be declined: membership is the consent (403 "Payments in a group cannot
+     *       be declined: membership of the group is the consent").
+     *     - Someone who is neither the payer, the receiver nor a member of its group: 404.
+     *     - Declining is idempotent: declining a declined settlement again changes nothing and answers it as
+     *       it is, still marked with the first person who declined it.
+     */
+    post: operations['declineSettlement'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1168,6 +1238,16 @@ export interface components {
       is_settled: boolean;
       /** @description Grows by one with every change */
       version: number;
+      /** @description Who recorded the expense (not necessarily the payer) */
+      created_by: components['schemas']['UserName'];
+      /** @description Set when a person named in this personal expense declined it (POST /expenses/{id}/decline); a declined expense counts for nobody. Null otherwise. */
+      declined: components['schemas']['Declined'] | null;
+    };
+    /** @description Who declined an expense or a settlement, and when */
+    Declined: {
+      /** Format: date-time */
+      at: string;
+      by: components['schemas']['UserName'];
     };
     ExpenseInput: {
       description: string;
@@ -1209,7 +1289,7 @@ export interface components {
       nextCursor: string | null;
     };
     AuditEntry: {
-      /** @description What happened, e.g. created */
+      /** @description What happened: created, or declined */
       action: string;
       /** Format: date-time */
       at: string;
@@ -1250,10 +1330,12 @@ export interface components {
         /** @description The payer's net in this group and currency afterwards; decimal, at most two decimals */
         new_balance: components['schemas']['Money'];
       };
-      /** @description Who did what and when, oldest first; starts with created */
+      /** @description Who did what and when, oldest first; starts with created (then declined, if it was) */
       audit_trail: components['schemas']['AuditEntry'][];
       /** @description Unique receipt number shown to people */
       transaction_id: string;
+      /** @description Set when the person named in this personal settlement declined it (POST /financial/settlements/{id}/decline); a declined settlement counts for nobody. Null otherwise. */
+      declined: components['schemas']['Declined'] | null;
     };
     SettlementInput: {
       from_user_id: components['schemas']['Id'];
@@ -2402,6 +2484,54 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  declineExpense: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The expense, marked declined */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Expense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
   getBalanceSummary: {
     parameters: {
       query?: never;
@@ -2611,6 +2741,54 @@ export interface operations {
     responses: {
       /** @description The recorded settlement */
       201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Settlement'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  declineSettlement: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settlement, marked declined */
+      200: {
         headers: {
           [name: string]: unknown;
         };

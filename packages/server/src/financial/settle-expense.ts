@@ -1,4 +1,5 @@
 import type { components } from '@kitty/api/schema';
+import { DECLINED_CANNOT_SETTLE } from '@kitty/domain';
 import type { Db } from '../db';
 import { isMember } from '../groups/membership';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -34,6 +35,7 @@ export async function settleExpense(
       throw visible ? forbidden(ONLY_PARTIES) : notFound();
     }
     if (expense.is_settled) throw conflict(ALREADY_SETTLED);
+    if (expense.declined_at !== null) throw conflict(DECLINED_CANNOT_SETTLE);
     const rows = [];
     for (const split of expense.splits) {
       if (split.user_id === expense.paid_by || split.amount_minor <= 0) continue;

@@ -19,6 +19,8 @@ const expense = (over: Partial<Expense>): Expense => ({
   split_type: 'equal',
   split_details: {},
   participants: ['me', 'bob', 'eve'],
+  created_by: { id: 'me', display_name: 'Me' },
+  declined: null,
   ExpenseSplits: [
     {
       user_id: 'me',
