@@ -10,6 +10,7 @@ import { accountPasswordSuite } from './account-password.suite';
 import { accountSettingsSuite } from './account-settings.suite';
 import { configSuite } from './config.suite';
 import { databaseSuite } from './database.suite';
+import { declineSuite } from './decline.suite';
 import { docsSuite } from './docs.suite';
 import { errorsSuite } from './errors.suite';
 import { expensesAccessSuite } from './expenses-access.suite';
@@ -77,6 +78,7 @@ export function integrationSuites(engine: Engine): void {
     ledgerSuite(ctx);
     financialBalancesSuite(ctx);
     settlementsSuite(ctx);
+    declineSuite(ctx);
     financialSuggestionsSuite(ctx);
     settlementsExpenseSuite(ctx);
     financialAuthzSuite(ctx);
