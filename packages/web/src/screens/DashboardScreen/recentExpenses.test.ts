@@ -68,6 +68,13 @@ describe('Recent Expenses rows', () => {
     const row = toRecentExpenseRow(expense({ paid_by: 'bob', groupName: 'Trip' }), 'me');
     expect(row.groupName).toBe('Trip');
     expect(row.direction).toMatchObject({ sign: '-', direction: 'owe', amount: 1000 });
+    expect(row.declined).toBeNull();
+  });
+
+  it('says who declined a declined expense, in place of what anyone owes', () => {
+    const declined = { at: '2026-11-21T09:00:00Z', by: { id: 'bob', display_name: 'Bob' } };
+    const row = toRecentExpenseRow(expense({ paid_by: 'eve', declined }), 'me');
+    expect(row.declined).toBe('Declined by Bob');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Expense } from '@kitty/api';
-import { categoryDisplayName, formatDateTime } from '@kitty/domain';
+import { categoryDisplayName, declinedLabel, formatDateTime } from '@kitty/domain';
 import { Card } from '../../components/Card';
 import { Link } from '../../components/Link';
 import { Money } from '../../components/Money';
@@ -12,11 +12,18 @@ export function ExpenseSummary({ expense, amountMinor }: { expense: Expense; amo
   const category =
     config?.expenseCategories.displayNames[expense.category] ?? categoryDisplayName(expense.category);
   const groupName = expense.groupName ?? expense.Group?.name ?? null;
+  const declined = declinedLabel(expense.declined);
   return (
     <Card as="section" aria-labelledby="expense-description" className={styles.summary}>
       <h2 id="expense-description" className={styles.description}>
         {expense.description}
       </h2>
+      {declined && (
+        <div className={styles.declined}>
+          <strong>{declined}</strong>
+          <span>This expense counts for nobody: it is in no one's balance.</span>
+        </div>
+      )}
       {amountMinor !== null && (
         <p className={styles.amount}>
           <Money minor={amountMinor} currency={expense.currency} />
