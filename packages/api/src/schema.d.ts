@@ -517,7 +517,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/expenses/{id}/decline': {
+  '/expenses/decline/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -696,7 +696,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/financial/settlements/{id}/decline': {
+  '/financial/settlements/decline/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1240,7 +1240,7 @@ export interface components {
       version: number;
       /** @description Who recorded the expense (not necessarily the payer) */
       created_by: components['schemas']['UserName'];
-      /** @description Set when a person named in this personal expense declined it (POST /expenses/{id}/decline); a declined expense counts for nobody. Null otherwise. */
+      /** @description Set when a person named in this personal expense declined it (POST /expenses/decline/{id}); a declined expense counts for nobody. Null otherwise. */
       declined: components['schemas']['Declined'] | null;
     };
     /** @description Who declined an expense or a settlement, and when */
@@ -1334,7 +1334,7 @@ export interface components {
       audit_trail: components['schemas']['AuditEntry'][];
       /** @description Unique receipt number shown to people */
       transaction_id: string;
-      /** @description Set when the person named in this personal settlement declined it (POST /financial/settlements/{id}/decline); a declined settlement counts for nobody. Null otherwise. */
+      /** @description Set when the person named in this personal settlement declined it (POST /financial/settlements/decline/{id}); a declined settlement counts for nobody. Null otherwise. */
       declined: components['schemas']['Declined'] | null;
     };
     SettlementInput: {

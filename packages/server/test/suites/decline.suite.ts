@@ -26,16 +26,16 @@ import {
 // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
 type Json = any;
 
-/** Consent outside groups: POST /expenses/{id}/decline and POST /financial/settlements/{id}/decline. */
+/** Consent outside groups: POST /expenses/decline/{id} and POST /financial/settlements/decline/{id}. */
 export function declineSuite(ctx: TestContext): void {
   const declineExpense = (as: Person, id: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/api/expenses/${id}/decline`,
+      url: `/api/expenses/decline/${id}`,
       headers: { authorization: `Bearer ${as.token}`, ...headers },
     });
   const declineSettlement = (as: Person, id: string) =>
-    request(ctx.app, as, 'POST', `/api/financial/settlements/${id}/decline`);
+    request(ctx.app, as, 'POST', `/api/financial/settlements/decline/${id}`);
 
   /** Everything a person is shown about money: balances, summary, debts, suggestions. */
   async function moneySeenBy(p: Person) {

@@ -104,7 +104,7 @@ export function financialLedgerSuite(ctx: TestContext): void {
               const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
               const by = crew[op.by] as Person;
               const named = by.user.id in e.shares && by !== e.payer;
-              const response = await request(ctx.app, by, 'POST', `/api/expenses/${e.id}/decline`);
+              const response = await request(ctx.app, by, 'POST', `/api/expenses/decline/${e.id}`);
               const expected = e.groupId !== null ? 403 : named ? 200 : by === e.payer ? 403 : 404;
               expect(response.statusCode, response.body).toBe(expected);
               if (expected === 200) e.declined = true;
@@ -124,7 +124,7 @@ export function financialLedgerSuite(ctx: TestContext): void {
                 },
               );
               if (op.declined) {
-                const url = `/api/financial/settlements/${payment.id}/decline`;
+                const url = `/api/financial/settlements/decline/${payment.id}`;
                 await ok(ctx.app, crew[op.to] as Person, 'declineSettlement', 'POST', url, undefined, 200);
               }
             } else if (op.kind === 'delete' && expenses.length > 0) {

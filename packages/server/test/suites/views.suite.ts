@@ -99,7 +99,7 @@ export function viewsSuite(ctx: TestContext): void {
         shares: { [a]: 300, [b]: 300 },
       });
       await check('an expense outside the group (the summary holds it)');
-      const declined = await request(ctx.app, ben as Person, 'POST', `/api/expenses/${personal}/decline`);
+      const declined = await request(ctx.app, ben as Person, 'POST', `/api/expenses/decline/${personal}`);
       expect(declined.statusCode, declined.body).toBe(200);
       await check('Ben declines the expense outside the group');
 

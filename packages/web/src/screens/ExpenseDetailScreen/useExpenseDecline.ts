@@ -10,7 +10,7 @@ export const EXPENSE_DECLINED_TOAST = 'Expense declined. It no longer counts for
 export const DECLINE_FAILED = 'Failed to decline expense';
 
 /**
- * POST /expenses/{id}/decline after a confirmation. One Idempotency-Key per expense shown, so a retry after
+ * POST /expenses/decline/{id} after a confirmation. One Idempotency-Key per expense shown, so a retry after
  * a lost answer declines once. On success the expense and every balance load again.
  */
 export function useExpenseDecline(expense: Expense) {
@@ -21,7 +21,7 @@ export function useExpenseDecline(expense: Expense) {
     setStep('declining');
     try {
       await call(
-        api.POST('/expenses/{id}/decline', {
+        api.POST('/expenses/decline/{id}', {
           params: { path: { id: expense.id }, header: { 'Idempotency-Key': key.current } },
         }),
         DECLINE_FAILED,
