@@ -34,6 +34,11 @@ test('a person someone else put in a personal expense declines it by keyboard: i
   const offer = page.getByRole('region', { name: 'Not yours?' });
   await expect(offer).toContainText('Ana');
   await expectAccessible(page);
+  // A phone's width: the offer fits without scrolling sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(offer.getByRole('button', { name: 'Decline expense' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await tabTo(page, 'Decline expense');
   await page.keyboard.press('Enter');
@@ -66,6 +71,11 @@ test('a person someone else put in a personal expense declines it by keyboard: i
   // The payer sees it marked too, in the detail and in the list, with no amount owed.
   await openAs(page, ana, `/expenses/${dinner.id}`);
   await expect(page.getByText(/^Declined by Val/)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  await expect(page.getByText(/Declined by Val/).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await openAs(page, ana, '/expenses');
   const row = page.getByRole('link', { name: /Dinner/ });
   await expect(row).toContainText(/Declined by Val/);
