@@ -101,7 +101,8 @@ export interface paths {
      * @description Case-insensitive search for `term` (surrounding spaces ignored; `%` and `_` are plain characters),
      *     at most 20 people, the caller never included, connected people first. Registered and not yet
      *     registered (invited) people both appear (`registered` tells which). `connected` marks people who
-     *     share a group or an expense with the caller; with `connected=true` only those are returned.
+     *     share a group or an expense (not a declined one) with the caller; with `connected=true` only those
+     *     are returned.
      *
      *     Privacy: people connected to the caller are found by any part of their first, last, full or display
      *     name or e-mail address. Anyone else is found only by their exact, complete e-mail address
@@ -685,7 +686,8 @@ export interface paths {
     put?: never;
     /**
      * Record a payment from one person to another
-     * @description The caller must be a member of the group (or, without a group, the payer or the receiver); both
+     * @description The caller must be a member of the group (or, without a group, the payer or the receiver, and the
+     *     other person must share a group or a live, not declined, expense with them: 400 otherwise); both
      *     people must be members of the group. Payer and receiver must differ. A settlement may exceed what
      *     is owed (the receiver then owes the difference).
      */

@@ -177,13 +177,20 @@ export function declineSuite(ctx: TestContext): void {
       await expectLedgerMatchesRecompute(ctx.db, groupId);
     });
 
-    it('a declined expense connects nobody: its creator cannot then record payments with the victim', async () => {
+    it('a declined expense connects nobody: its creator cannot then find the victim by name or record payments with them', async () => {
       const [ana, val] = await people(ctx.app, 'Ana', 'Val');
       const id = await addExpense(ctx.app, ana!, {
         groupId: null,
         shares: { [ana!.user.id]: 1000, [val!.user.id]: 4000 },
       });
+      const connected = async () => {
+        const url = `/api/users/search?term=${encodeURIComponent(val!.email)}`;
+        const found: Json = await ok(ctx.app, ana!, 'searchUsers', 'GET', url);
+        return found.users.find((u: Json) => u.id === val!.user.id)?.connected;
+      };
+      expect(await connected()).toBe(true);
       await declineExpense(val!, id);
+      expect(await connected()).toBe(false);
       const payment = await postSettlement(ctx.app, ana!, {
         from_user_id: ana!.user.id,
         to_user_id: val!.user.id,
