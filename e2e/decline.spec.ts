@@ -58,6 +58,8 @@ test('a person someone else put in a personal expense declines it by keyboard: i
   await page.keyboard.press('Enter');
 
   await expect(page.getByText(/^Declined by Val/)).toBeVisible();
+  // The button pressed is gone: the focus is on what happened, not lost.
+  await expect(page.locator(':focus')).toContainText('Declined by Val');
   await expect(page.getByText("This expense counts for nobody: it is in no one's balance.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Decline expense' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit expense' })).toHaveCount(0);
