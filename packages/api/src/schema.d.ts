@@ -101,7 +101,8 @@ export interface paths {
      * @description Case-insensitive search for `term` (surrounding spaces ignored; `%` and `_` are plain characters),
      *     at most 20 people, the caller never included, connected people first. Registered and not yet
      *     registered (invited) people both appear (`registered` tells which). `connected` marks people who
-     *     share a group or an expense with the caller; with `connected=true` only those are returned.
+     *     share a group or an expense (not a declined one) with the caller; with `connected=true` only those
+     *     are returned.
      *
      *     Privacy: people connected to the caller are found by any part of their first, last, full or display
      *     name or e-mail address. Anyone else is found only by their exact, complete e-mail address
@@ -504,6 +505,8 @@ export interface paths {
      *     gets 403 "Only current members of the group can change its expenses and settlements.", and an
      *     expense that involves someone who has left the group no longer changes at all (409 "Someone in
      *     this expense has left the group, so it can no longer change."): it would move their money.
+     *     A declined expense cannot be changed: 409 "This expense was declined and can no longer be changed"
+     *     (so nobody can put a declined debt back).
      *     Same body and rules as POST /expenses; the shares are recomputed. An edit keeps every field it
      *     does not send: without `date` the expense keeps the day it happened, without `notes` its notes
      *     (null clears them). The group of an expense cannot change: `group_id` may be omitted (unchanged)
@@ -518,10 +521,47 @@ export interface paths {
      *     this expense". In a group the payer must still be a member: after leaving they get 403 "Only
      *     current members of the group can change its expenses and settlements."; an expense that involves
      *     someone who has left the group is not deleted (409 "Someone in this expense has left the group, so
-     *     it can no longer change."). Balances drop it at once. With `version`, an expense changed meanwhile
-     *     is refused with 409. A deleted expense answers 404 from then on.
+     *     it can no longer change."). A declined expense may be deleted too (it already counts for nobody).
+     *     Balances drop it at once. With `version`, an expense changed meanwhile is refused with 409. A
+     *     deleted expense answers 404 from then on.
      */
     delete: operations['deleteExpense'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/decline/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a personal expense someone else put you in
+     * @description Consent for expenses outside groups: anyone may record a personal expense naming any person, so a
+     *     person named in it by someone else may refuse it. Once declined, the expense counts for nobody: it
+     *     leaves every balance, pairwise debt, suggestion, summary and statistic at once (for the payer too),
+     *     but it stays visible to its people, marked with `declined` (who, when).
+     *     - Who: a participant who neither recorded the expense (`created_by`) nor paid it. The payer
+     *       deletes instead (DELETE /expenses/{id}); the person who recorded it cannot decline it (403
+     *       "Only a person named by someone else can decline this expense").
+     *     - Group expenses cannot be declined: in a group, membership is the consent (403 "Expenses in a
+     *       group cannot be declined: membership of the group is the consent").
+     *     - Someone who cannot see the expense, or a deleted one: 404.
+     *     - Declining is idempotent: declining a declined expense again (by anyone allowed to) changes
+     *       nothing and answers it as it is, still marked with the first person who declined it.
+     *     - A declined expense can no longer be changed (PUT answers 409 "This expense was declined and can
+     *       no longer be changed") nor settled (409); its payer may still delete it.
+     *     - Declining moves `version` on by one.
+     */
+    post: operations['declineExpense'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -636,8 +676,8 @@ export interface paths {
      *     payer or a participant may do it, and in a group only while they are still a member (after leaving:
      *     403 "Only current members of the group can change its expenses and settlements."). An expense that
      *     involves someone who has left its group is a 409 "Someone in this expense has left the group, so it
-     *     can no longer change.". An expense already settled is a 409. `expense_id` in the body must equal
-     *     the path id (400 otherwise).
+     *     can no longer change.". An expense already settled, or declined, is a 409. `expense_id` in the body
+     *     must equal the path id (400 otherwise).
      */
     post: operations['settleExpense'];
     delete?: never;
@@ -663,11 +703,44 @@ export interface paths {
     /**
      * Record a payment from one person to another
      * @description The caller must be a current member of the group (404 otherwise, as for an unknown group; someone
-     *     who has left it is no longer a member), or, without a group, the payer or the receiver; both people
-     *     must be current members of the group (400). Payer and receiver must differ. A settlement may exceed what
+     *     who has left it is no longer a member), or, without a group, the payer or the receiver, and the
+     *     other person must share a group or a live, not declined, expense with them (400 otherwise); both
+     *     people must be current members of the group (400). Payer and receiver must differ. A settlement may exceed what
      *     is owed (the receiver then owes the difference).
      */
     post: operations['createSettlement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/financial/settlements/decline/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decline a personal settlement someone else recorded with you
+     * @description Consent for payments outside groups: a person recorded as the payer or the receiver of a personal
+     *     settlement by someone else may refuse it. Once declined, the settlement counts for nobody (every
+     *     balance, debt, suggestion and summary drops it at once) but stays in the lists, marked with
+     *     `declined`, and its `audit_trail` ends with a `declined` entry naming who declined it.
+     *     - Who: the payer or the receiver, if they did not record it themselves (403 "Only a person named
+     *       by someone else can decline this payment").
+     *     - Group settlements cannot be declined: membership is the consent (403 "Payments in a group cannot
+     *       be declined: membership of the group is the consent").
+     *     - Someone who is neither the payer, the receiver nor a member of its group: 404.
+     *     - Declining is idempotent: declining a declined settlement again changes nothing and answers it as
+     *       it is, still marked with the first person who declined it.
+     */
+    post: operations['declineSettlement'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1185,6 +1258,16 @@ export interface components {
       is_settled: boolean;
       /** @description Grows by one with every change */
       version: number;
+      /** @description Who recorded the expense (not necessarily the payer) */
+      created_by: components['schemas']['UserName'];
+      /** @description Set when a person named in this personal expense declined it (POST /expenses/decline/{id}); a declined expense counts for nobody. Null otherwise. */
+      declined: components['schemas']['Declined'] | null;
+    };
+    /** @description Who declined an expense or a settlement, and when */
+    Declined: {
+      /** Format: date-time */
+      at: string;
+      by: components['schemas']['UserName'];
     };
     ExpenseInput: {
       description: string;
@@ -1227,7 +1310,7 @@ export interface components {
       nextCursor: string | null;
     };
     AuditEntry: {
-      /** @description What happened, e.g. created */
+      /** @description What happened: created, or declined */
       action: string;
       /** Format: date-time */
       at: string;
@@ -1268,10 +1351,12 @@ export interface components {
         /** @description The payer's net in this group and currency afterwards; decimal, at most two decimals */
         new_balance: components['schemas']['Money'];
       };
-      /** @description Who did what and when, oldest first; starts with created */
+      /** @description Who did what and when, oldest first; starts with created (then declined, if it was) */
       audit_trail: components['schemas']['AuditEntry'][];
       /** @description Unique receipt number shown to people */
       transaction_id: string;
+      /** @description Set when the person named in this personal settlement declined it (POST /financial/settlements/decline/{id}); a declined settlement counts for nobody. Null otherwise. */
+      declined: components['schemas']['Declined'] | null;
     };
     SettlementInput: {
       from_user_id: components['schemas']['Id'];
@@ -2421,6 +2506,54 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  declineExpense: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The expense, marked declined */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Expense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
   getBalanceSummary: {
     parameters: {
       query?: never;
@@ -2630,6 +2763,54 @@ export interface operations {
     responses: {
       /** @description The recorded settlement */
       201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Settlement'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  declineSettlement: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settlement, marked declined */
+      200: {
         headers: {
           [name: string]: unknown;
         };

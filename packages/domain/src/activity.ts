@@ -274,3 +274,10 @@ export function buildActivity<E extends ActivityExpenseLike, S extends ActivityS
     emptyText: visible.length === 0 ? activityEmptyText(flags) : null,
   };
 }
+
+/** How an item someone declined is marked wherever it is shown (detail, lists, history). */
+export function declinedLabel(declined: { by: { display_name: string } } | null | undefined): string | null {
+  if (!declined) return null;
+  const name = declined.by.display_name.trim() || 'someone';
+  return `Declined by ${name}`;
+}

@@ -17,3 +17,4 @@ export * from './settle';
 export * from './suggestions';
 export * from './csv';
 export * from './planKeeping';
+export * from './consent';

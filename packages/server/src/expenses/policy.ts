@@ -1,3 +1,4 @@
+import { DECLINED_CANNOT_CHANGE } from '@kitty/domain';
 import type { Db } from '../db';
 import { conflict, type FieldError, forbidden, invalid } from '../http/errors';
 import { lockedNonMembers } from '../groups/membership';
@@ -61,4 +62,9 @@ export function checkVersion(current: number, expected: number | undefined): voi
 
 export function checkPayerDeletes(paidBy: string, callerId: string): void {
   if (paidBy !== callerId) throw forbidden(ONLY_PAYER_DELETES);
+}
+
+/** Nobody changes a declined expense: an edit would put the declined debt back. */
+export function checkNotDeclined(declinedAt: Date | null): void {
+  if (declinedAt !== null) throw conflict(DECLINED_CANNOT_CHANGE);
 }

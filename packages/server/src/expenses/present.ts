@@ -38,7 +38,24 @@ export function toExpenseJson(row: ExpenseRow, splits: readonly SplitRow[]): Exp
     updated_at: row.updated_at.toISOString(),
     is_settled: row.is_settled,
     version: row.version,
+    created_by: nameOf(row.created_by, 'creator', row),
+    declined:
+      row.declined_at && row.declined_by
+        ? { at: row.declined_at.toISOString(), by: nameOf(row.declined_by, 'decliner', row) }
+        : null,
   };
+}
+
+/** The id and shown name of the person in the row's `creator_*` or `decliner_*` columns. */
+function nameOf(id: string, prefix: 'creator' | 'decliner', row: ExpenseRow) {
+  const person = toUserSummary({
+    id,
+    display_name: row[`${prefix}_display_name`] ?? '',
+    first_name: row[`${prefix}_first_name`] ?? '',
+    last_name: row[`${prefix}_last_name`] ?? '',
+    email: row[`${prefix}_email`] ?? '',
+  });
+  return { id, display_name: person.display_name };
 }
 
 function toSplitJson(expense: ExpenseRow, split: SplitRow): ExpenseSplitJson {

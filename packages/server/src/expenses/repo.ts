@@ -25,6 +25,17 @@ export interface ExpenseRow {
   version: number;
   created_at: Date;
   updated_at: Date;
+  created_by: string;
+  creator_display_name: string;
+  creator_first_name: string;
+  creator_last_name: string;
+  creator_email: string;
+  declined_at: Date | null;
+  declined_by: string | null;
+  decliner_display_name: string | null;
+  decliner_first_name: string | null;
+  decliner_last_name: string | null;
+  decliner_email: string | null;
 }
 
 export interface SplitRow {
@@ -74,19 +85,26 @@ export interface LockedExpense {
   version: number;
   date: Date;
   notes: string;
+  created_by: string;
+  declined_at: Date | null;
 }
 
 const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
   e.category, e.date, e.notes, e.paid_by, p.display_name AS payer_display_name,
   p.first_name AS payer_first_name, p.last_name AS payer_last_name, p.email AS payer_email, e.split_type,
-  e.split_details, e.is_settled, e.version, e.created_at, e.updated_at`;
+  e.split_details, e.is_settled, e.version, e.created_at, e.updated_at, e.created_by,
+  c.display_name AS creator_display_name, c.first_name AS creator_first_name,
+  c.last_name AS creator_last_name, c.email AS creator_email, e.declined_at, e.declined_by,
+  d.display_name AS decliner_display_name, d.first_name AS decliner_first_name,
+  d.last_name AS decliner_last_name, d.email AS decliner_email`;
 
 /** An expense row of a page, with the key the next page starts after. */
 export interface PageExpenseRow extends ExpenseRow {
   micros: string;
 }
 
-const PAYER_AND_GROUP = 'JOIN users p ON p.id = e.paid_by LEFT JOIN groups g ON g.id = e.group_id';
+const PAYER_AND_GROUP = `JOIN users p ON p.id = e.paid_by LEFT JOIN groups g ON g.id = e.group_id
+  JOIN users c ON c.id = e.created_by LEFT JOIN users d ON d.id = e.declined_by`;
 
 /** Live expenses by id (any order; deleted ones are left out). */
 export async function findExpenses(db: Db, ids: readonly string[]): Promise<ExpenseRow[]> {
@@ -173,7 +191,7 @@ export async function currentCategory(db: Db, id: string): Promise<string | null
 export async function lockExpense(tx: Db, id: string): Promise<LockedExpense | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<LockedExpense>(
-    `SELECT id, group_id, paid_by, currency, amount_minor, version, date, notes
+    `SELECT id, group_id, paid_by, currency, amount_minor, version, date, notes, created_by, declined_at
        FROM expenses WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
     [id],
   );
@@ -238,6 +256,15 @@ async function insertSplits(tx: Db, expenseId: string, splits: readonly SplitWri
     `INSERT INTO expense_splits (expense_id, user_id, amount_minor, percentage, shares, adjustment_minor, position)
      VALUES ${values.join(', ')}`,
     params,
+  );
+}
+
+/** Marks an expense declined by `userId` and moves its version on (its postings are taken back by the caller). */
+export async function markDeclined(tx: Db, id: string, userId: string): Promise<void> {
+  await tx.query(
+    `UPDATE expenses SET declined_at = now(), declined_by = $2, updated_at = now(), version = version + 1
+      WHERE id = $1`,
+    [id, userId],
   );
 }
 

@@ -10,6 +10,7 @@ import { route } from '../http/route';
 import { viewRoute } from '../views/view-route';
 import {
   createExpense,
+  declineExpense,
   deleteExpense,
   EXPENSE_DELETED,
   getExpense,
@@ -67,6 +68,13 @@ export function expenseRoutes(app: FastifyInstance): void {
 
   route(app, 'updateExpense', async (request) =>
     updateExpense(db, currentUser(request), request.params.id, request.body),
+  );
+
+  route(app, 'declineExpense', async (request, reply) =>
+    idempotent(request, reply, async (db) => ({
+      status: 200,
+      body: await declineExpense(db, currentUser(request), request.params.id),
+    })),
   );
 
   route(app, 'deleteExpense', async (request) => {

@@ -1,14 +1,15 @@
 import type { components } from '@kitty/api/schema';
+import { expenseDeclineRefusal } from '@kitty/domain';
 import { loadCategories } from '../appconfig/categories';
 import type { Db } from '../db';
 import { checkGroupWrite } from '../groups/membership';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
 import { type LedgerExpense, postExpense } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 import { newExpenseId } from './ids';
 import { type ExpenseInput, keepUnsent, type ParsedExpense, parseExpenseInput } from './input';
 import { listUserExpensesPage, type ExpensePage, type PageRequest } from './pages';
-import { checkPayerDeletes, checkPeople, checkSameGroup, checkVersion } from './policy';
+import { checkNotDeclined, checkPayerDeletes, checkPeople, checkSameGroup, checkVersion } from './policy';
 import { type ExpenseJson, presentExpenses } from './present';
 import * as repo from './repo';
 
@@ -82,6 +83,7 @@ export async function updateExpense(
   await db.transaction(async (tx) => {
     const current = await repo.lockExpense(tx, id);
     if (!current || !(await repo.isVisible(tx, id, caller.id))) throw notFound();
+    checkNotDeclined(current.declined_at);
     const parsed = keepUnsent(sent, body, current);
     const splits = await repo.splitAmounts(tx, current.id);
     await checkCurrentMembers(tx, current, splits, caller.id);
@@ -117,7 +119,8 @@ export async function deleteExpense(
     const splits = await repo.splitAmounts(tx, current.id);
     await checkCurrentMembers(tx, current, splits, caller.id);
     checkVersion(current.version, version);
-    await takeBack(tx, current, splits);
+    // A declined expense's postings were taken back when it was declined.
+    if (current.declined_at === null) await takeBack(tx, current, splits);
     await repo.softDeleteExpense(tx, id);
   });
 }
@@ -139,6 +142,28 @@ async function checkCurrentMembers(
     callerSees: true,
     moves: [current.paid_by, ...splits.map((s) => s.user_id)],
   });
+}
+
+/**
+ * Declines a personal expense for the person named in it (the domain's rule; 403 with its message
+ * otherwise): takes back its postings and marks it, in one transaction, so it counts for nobody from then
+ * on. Declining a declined expense changes nothing. Answers the expense as its caller now sees it.
+ */
+export async function declineExpense(db: Db, caller: CurrentUser, id: string): Promise<ExpenseJson> {
+  await db.transaction(async (tx) => {
+    const current = await repo.lockExpense(tx, id);
+    if (!current || !(await repo.isVisible(tx, id, caller.id))) throw notFound();
+    const splits = await repo.splitAmounts(tx, id);
+    const refusal = expenseDeclineRefusal(
+      { ...current, participants: splits.map((s) => s.user_id) },
+      caller.id,
+    );
+    if (refusal !== null) throw forbidden(refusal);
+    if (current.declined_at !== null) return;
+    await takeBack(tx, current, splits);
+    await repo.markDeclined(tx, id, caller.id);
+  });
+  return getExpense(db, id, caller.id);
 }
 
 async function takeBack(tx: Db, current: repo.LockedExpense, splits: Splits): Promise<void> {

@@ -77,12 +77,24 @@ export function toSettlementJson(
       },
     })),
     transaction_id: s.transaction_id,
+    declined:
+      s.declined_at && s.declined_by
+        ? {
+            at: s.declined_at.toISOString(),
+            by: { id: s.declined_by, display_name: nameOf(people, s.declined_by) },
+          }
+        : null,
   };
 }
 
-/** The people a list of settlements names (payers, receivers, creators). */
+/** The people a list of settlements names (payers, receivers, creators, who declined). */
 export function settlementPeople(rows: readonly SettlementRow[]): string[] {
-  return rows.flatMap((s) => [s.from_user_id, s.to_user_id, s.created_by]);
+  return rows.flatMap((s) => [
+    s.from_user_id,
+    s.to_user_id,
+    s.created_by,
+    ...(s.declined_by ? [s.declined_by] : []),
+  ]);
 }
 
 export function toSuggestionJson(s: SettlementSuggestion, groupId: string | null): SuggestionJson {

@@ -61,7 +61,11 @@ export async function membersOf(db: Db, groupId: string): Promise<Person[]> {
   return rows;
 }
 
-/** Whether two people share a group, or a live expense (one paid it or both are in its split). */
+/**
+ * Whether two people share a group, or a live expense (one paid it or both are in its split). A declined
+ * expense connects nobody: naming someone in an expense they refused gives no right to record payments
+ * with them.
+ */
 export async function shareGroupOrExpense(db: Db, a: string, b: string): Promise<boolean> {
   if (!isUuid(a) || !isUuid(b) || a === b) return false;
   const { rows } = await db.query<{ shared: boolean }>(
@@ -71,11 +75,11 @@ export async function shareGroupOrExpense(db: Db, a: string, b: string): Promise
          OR EXISTS (
               SELECT 1 FROM expense_splits s1
                 JOIN expense_splits s2 ON s2.expense_id = s1.expense_id AND s2.user_id = $2
-                JOIN expenses e ON e.id = s1.expense_id AND e.deleted_at IS NULL
+                JOIN expenses e ON e.id = s1.expense_id AND e.deleted_at IS NULL AND e.declined_at IS NULL
                WHERE s1.user_id = $1)
          OR EXISTS (
               SELECT 1 FROM expenses e JOIN expense_splits s ON s.expense_id = e.id
-               WHERE e.deleted_at IS NULL
+               WHERE e.deleted_at IS NULL AND e.declined_at IS NULL
                  AND ((e.paid_by = $1 AND s.user_id = $2) OR (e.paid_by = $2 AND s.user_id = $1)))
          AS shared`,
     [a, b],
@@ -91,6 +95,7 @@ export interface ExpenseToSettle {
   currency: string;
   amount_minor: number;
   is_settled: boolean;
+  declined_at: Date | null;
   splits: { user_id: string; amount_minor: number }[];
 }
 
@@ -98,7 +103,7 @@ export interface ExpenseToSettle {
 export async function lockExpense(tx: Db, id: string): Promise<ExpenseToSettle | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<Omit<ExpenseToSettle, 'splits'>>(
-    `SELECT id, group_id, description, paid_by, currency, amount_minor, is_settled FROM expenses
+    `SELECT id, group_id, description, paid_by, currency, amount_minor, is_settled, declined_at FROM expenses
       WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
     [id],
   );

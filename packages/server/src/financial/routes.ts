@@ -4,6 +4,7 @@ import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
 import { viewRoute } from '../views/view-route';
 import { balanceSummary, groupBalances, myBalance, myGroupBalance } from './balances';
+import { declineSettlement } from './decline';
 import { groupDebts, groupSuggestions, myDebts, mySuggestions, settleDebt } from './debts';
 import { settleExpense } from './settle-expense';
 import { createSettlement, listGroupSettlements, listSettlements, pageQuery } from './settlements';
@@ -49,6 +50,13 @@ export function financialRoutes(app: FastifyInstance): void {
     idempotent(request, reply, async (db) => ({
       status: 201,
       body: await createSettlement(db, request.body, currentUser(request)),
+    })),
+  );
+
+  route(app, 'declineSettlement', async (request, reply) =>
+    idempotent(request, reply, async (db) => ({
+      status: 200,
+      body: await declineSettlement(db, currentUser(request), request.params.id),
     })),
   );
 

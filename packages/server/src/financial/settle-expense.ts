@@ -1,4 +1,5 @@
 import type { components } from '@kitty/api/schema';
+import { DECLINED_CANNOT_SETTLE } from '@kitty/domain';
 import type { Db } from '../db';
 import { checkGroupWrite } from '../groups/membership';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -40,6 +41,7 @@ export async function settleExpense(
     // A member who is not a party sees the expense (403); outside a group only the parties do.
     if (!party) throw expense.group_id !== null ? forbidden(ONLY_PARTIES) : notFound();
     if (expense.is_settled) throw conflict(ALREADY_SETTLED);
+    if (expense.declined_at !== null) throw conflict(DECLINED_CANNOT_SETTLE);
     const rows = [];
     for (const split of expense.splits) {
       if (split.user_id === expense.paid_by || split.amount_minor <= 0) continue;

@@ -1,3 +1,4 @@
+import { isUuid } from '../db/ids';
 import type { Db } from '../db';
 
 export interface SettlementRow {
@@ -12,6 +13,8 @@ export interface SettlementRow {
   settlement_date: Date;
   created_at: Date;
   transaction_id: string;
+  declined_at: Date | null;
+  declined_by: string | null;
 }
 
 export interface NewSettlement {
@@ -41,7 +44,7 @@ export interface EventRow {
 }
 
 const COLUMNS = `id, group_id, from_user_id, to_user_id, amount_minor, currency, description, created_by,
-  settlement_date, created_at, transaction_id`;
+  settlement_date, created_at, transaction_id, declined_at, declined_by`;
 const S_COLUMNS = COLUMNS.split(',')
   .map((c) => `s.${c.trim()}`)
   .join(', ');
@@ -72,7 +75,7 @@ export async function insertSettlement(tx: Db, s: NewSettlement): Promise<Settle
 export async function insertEvent(
   tx: Db,
   settlementId: string,
-  action: 'created' | 'updated' | 'deleted',
+  action: 'created' | 'updated' | 'deleted' | 'declined',
   actorId: string,
   details: Record<string, unknown>,
 ): Promise<void> {
@@ -80,6 +83,26 @@ export async function insertEvent(
     `INSERT INTO settlement_events (settlement_id, action, actor_id, details) VALUES ($1, $2, $3, $4::jsonb)`,
     [settlementId, action, actorId, JSON.stringify(details)],
   );
+}
+
+/** A live settlement, locked until the transaction ends; null when unknown, deleted or malformed. */
+export async function lockSettlement(tx: Db, id: string): Promise<SettlementRow | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await tx.query<SettlementRow>(
+    `SELECT ${COLUMNS} FROM settlements WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Marks a settlement declined by `userId` (its postings are taken back by the caller); the row as it is now. */
+export async function markSettlementDeclined(tx: Db, id: string, userId: string): Promise<SettlementRow> {
+  const { rows } = await tx.query<SettlementRow>(
+    `UPDATE settlements SET declined_at = now(), declined_by = $2, updated_at = now(), version = version + 1
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, userId],
+  );
+  return rows[0] as SettlementRow;
 }
 
 /** The audit trails of some settlements, oldest event first. */

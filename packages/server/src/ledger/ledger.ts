@@ -35,7 +35,7 @@ export interface BalanceRow {
   net_minor: number;
 }
 
-/** +1 records the item, -1 takes it back (delete, or the old side of an edit). */
+/** +1 records the item, -1 takes it back (delete, decline, or the old side of an edit). */
 export type Direction = 1 | -1;
 
 /**

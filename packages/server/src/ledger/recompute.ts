@@ -4,7 +4,7 @@ import { type BalanceRow, PERSONAL_SCOPE, scopeOf } from './ledger';
 import { type PairRow, pairsOf } from './pairs';
 import { type StatsRow, statsOf } from './stats';
 
-/** Every live expense and settlement of one scope, in the domain's shapes. */
+/** Every live expense and settlement of one scope (declined ones count for nobody), in the domain's shapes. */
 export async function scopeHistory(
   db: Db,
   scopeId: string,
@@ -20,7 +20,7 @@ export async function scopeHistory(
   }>(
     `SELECT e.id, e.paid_by, e.currency, e.amount_minor, s.user_id, s.amount_minor AS share
        FROM expenses e JOIN expense_splits s ON s.expense_id = e.id
-      WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL`,
+      WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL`,
     [groupId],
   );
   const expenses = new Map<string, BalanceExpense>();
@@ -42,7 +42,7 @@ export async function scopeHistory(
     amount_minor: number;
   }>(
     `SELECT from_user_id, to_user_id, currency, amount_minor FROM settlements
-      WHERE group_id IS NOT DISTINCT FROM $1 AND deleted_at IS NULL`,
+      WHERE group_id IS NOT DISTINCT FROM $1 AND deleted_at IS NULL AND declined_at IS NULL`,
     [groupId],
   );
   return {

@@ -8,13 +8,13 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-// Everyone who shares a group or a (not deleted) expense with $1, as payer or participant.
+// Everyone who shares a group or a (not deleted, not declined) expense with $1, as payer or participant.
 const CONNECTED = `
   my_expenses AS (
-    SELECT e.id FROM expenses e WHERE e.paid_by = $1 AND e.deleted_at IS NULL
+    SELECT e.id FROM expenses e WHERE e.paid_by = $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL
     UNION
     SELECT s.expense_id FROM expense_splits s JOIN expenses e ON e.id = s.expense_id
-     WHERE s.user_id = $1 AND e.deleted_at IS NULL
+     WHERE s.user_id = $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL
   ),
   connected AS (
     SELECT other.user_id AS id FROM group_members mine

@@ -62,6 +62,26 @@ async function freshExpense(ctx: SpecContext) {
   return { expenseId: created.id as string };
 }
 
+/** A personal expense the owner recorded and paid, naming the member (who may decline it). */
+async function freshPersonalExpense(ctx: SpecContext) {
+  const { owner, member } = ctx.world;
+  const created = await call(ctx.app, owner, 'POST', '/api/expenses', expensePayload(owner, [member], null));
+  return { expenseId: created.id as string };
+}
+
+/** A personal payment the owner recorded to the member (who may decline it). */
+async function freshPersonalSettlement(ctx: SpecContext) {
+  const { owner, member } = ctx.world;
+  const created = await call(ctx.app, owner, 'POST', '/api/financial/settlements', {
+    from_user_id: owner.user.id,
+    to_user_id: member.user.id,
+    amount: 1,
+    currency: 'EUR',
+    group_id: null,
+  });
+  return { settlementId: created.id as string };
+}
+
 /**
  * How to make a valid request for every operation of openapi.yaml. The fuzzer refuses to run when an
  * operation of the contract has no entry here, so a new operation cannot go untested.
@@ -208,6 +228,22 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
       as: world.owner,
       params: { id: expenseId },
       query: { version: await version(db, 'expenses', expenseId) },
+    }),
+  },
+  declineExpense: {
+    target: freshPersonalExpense,
+    valid: (ctx, { expenseId }) => ({
+      as: ctx.world.member,
+      params: { id: expenseId },
+      headers: idempotent(ctx),
+    }),
+  },
+  declineSettlement: {
+    target: freshPersonalSettlement,
+    valid: (ctx, { settlementId }) => ({
+      as: ctx.world.member,
+      params: { id: settlementId },
+      headers: idempotent(ctx),
     }),
   },
   getBalanceSummary: { valid: ({ world }) => ({ as: world.owner }) },

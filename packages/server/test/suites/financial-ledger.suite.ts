@@ -43,12 +43,21 @@ const opArb = fc.oneof(
   }),
   fc.record({ kind: fc.constant('settleDebt' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('settleExpense' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('decline' as const), pick: fc.nat(), by: who }),
+  fc.record({
+    kind: fc.constant('personalPayment' as const),
+    from: who,
+    to: who,
+    cents: fc.integer({ min: 1, max: 9000 }),
+    currency,
+    declined: fc.boolean(),
+  }),
 );
 
 /**
  * Random histories through the API: expenses in and outside a group, deletes, settlements, settling
- * debts and expenses. Afterwards the running balances, pairwise debts and statistics equal a full
- * recomputation, and the group's nets add up to zero in each currency.
+ * debts and expenses, declined personal expenses and payments. Afterwards the running balances, pairwise
+ * debts and statistics equal a full recomputation, and the group's nets add up to zero in each currency.
  */
 export function financialLedgerSuite(ctx: TestContext): void {
   describe('financial: the ledger always equals a recomputation', () => {
@@ -58,7 +67,14 @@ export function financialLedgerSuite(ctx: TestContext): void {
           const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd', 'Dan')) as Person[];
           const ids = crew.map((p) => p.user.id);
           const groupId = await groupWith(ctx.app, crew, 'EUR');
-          const expenses: { id: string; payer: Person; groupId: string | null; currency: string }[] = [];
+          const expenses: {
+            id: string;
+            payer: Person;
+            groupId: string | null;
+            currency: string;
+            shares: Record<string, number>;
+            declined: boolean;
+          }[] = [];
           // Outside a group the payer takes part, so that they may record it.
           const sharesOf = (weights: number[], payer: Person, inGroup: boolean) => {
             const shares = Object.fromEntries(
@@ -74,14 +90,43 @@ export function financialLedgerSuite(ctx: TestContext): void {
               if (!shares) continue;
               const scope = op.inGroup ? groupId : null;
               const id = await addExpense(ctx.app, payer, { groupId: scope, currency: op.currency, shares });
-              expenses.push({ id, payer, groupId: scope, currency: op.currency });
+              expenses.push({ id, payer, groupId: scope, currency: op.currency, shares, declined: false });
             } else if (op.kind === 'edit' && expenses.length > 0) {
               const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
               const shares = sharesOf(op.shares, e.payer, e.groupId !== null);
               if (!shares) continue;
               const body = expenseBody(e.payer, { groupId: e.groupId, currency: e.currency, shares });
               const response = await request(ctx.app, e.payer, 'PUT', `/api/expenses/${e.id}`, body);
-              expect(response.statusCode, response.body).toBe(200);
+              // Nobody changes a declined expense.
+              expect(response.statusCode, response.body).toBe(e.declined ? 409 : 200);
+              if (!e.declined) e.shares = shares;
+            } else if (op.kind === 'decline' && expenses.length > 0) {
+              const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
+              const by = crew[op.by] as Person;
+              const named = by.user.id in e.shares && by !== e.payer;
+              const response = await request(ctx.app, by, 'POST', `/api/expenses/decline/${e.id}`);
+              const expected = e.groupId !== null ? 403 : named ? 200 : by === e.payer ? 403 : 404;
+              expect(response.statusCode, response.body).toBe(expected);
+              if (expected === 200) e.declined = true;
+            } else if (op.kind === 'personalPayment' && op.from !== op.to) {
+              const payment: Json = await ok(
+                ctx.app,
+                crew[op.from] as Person,
+                'createSettlement',
+                'POST',
+                '/api/financial/settlements',
+                {
+                  from_user_id: ids[op.from],
+                  to_user_id: ids[op.to],
+                  amount: op.cents / 100,
+                  currency: op.currency,
+                  group_id: null,
+                },
+              );
+              if (op.declined) {
+                const url = `/api/financial/settlements/decline/${payment.id}`;
+                await ok(ctx.app, crew[op.to] as Person, 'declineSettlement', 'POST', url, undefined, 200);
+              }
             } else if (op.kind === 'delete' && expenses.length > 0) {
               const [gone] = expenses.splice(op.pick % expenses.length, 1);
               const response = await request(ctx.app, gone!.payer, 'DELETE', `/api/expenses/${gone!.id}`);

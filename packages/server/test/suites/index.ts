@@ -11,6 +11,7 @@ import { accountSettingsSuite } from './account-settings.suite';
 import { configSuite } from './config.suite';
 import { consentPropertySuite } from './consent-property.suite';
 import { databaseSuite } from './database.suite';
+import { declineSuite } from './decline.suite';
 import { docsSuite } from './docs.suite';
 import { errorsSuite } from './errors.suite';
 import { expensesAccessSuite } from './expenses-access.suite';
@@ -80,6 +81,7 @@ export function integrationSuites(engine: Engine): void {
     ledgerSuite(ctx);
     financialBalancesSuite(ctx);
     settlementsSuite(ctx);
+    declineSuite(ctx);
     financialSuggestionsSuite(ctx);
     settlementsExpenseSuite(ctx);
     financialAuthzSuite(ctx);

@@ -94,8 +94,14 @@ export function viewsSuite(ctx: TestContext): void {
       expect(paid.statusCode, paid.body).toBe(201);
       await check('a settlement');
 
-      await addExpense(ctx.app, ana as Person, { groupId: null, shares: { [a]: 300, [b]: 300 } });
+      const personal = await addExpense(ctx.app, ana as Person, {
+        groupId: null,
+        shares: { [a]: 300, [b]: 300 },
+      });
       await check('an expense outside the group (the summary holds it)');
+      const declined = await request(ctx.app, ben as Person, 'POST', `/api/expenses/decline/${personal}`);
+      expect(declined.statusCode, declined.body).toBe(200);
+      await check('Ben declines the expense outside the group');
 
       const deleted = await request(ctx.app, ana as Person, 'DELETE', `/api/expenses/${dinner}`);
       expect(deleted.statusCode, deleted.body).toBe(200);

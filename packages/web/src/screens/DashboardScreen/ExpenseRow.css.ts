@@ -11,3 +11,6 @@ export const amount = styleVariants({
   owe: [base, { color: vars.color.negative }],
   owed: [base, { color: vars.color.positive }],
 });
+
+/** "Declined by {name}" in place of the amount: muted, and it may wrap on a narrow screen. */
+export const declined = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, textAlign: 'end' });

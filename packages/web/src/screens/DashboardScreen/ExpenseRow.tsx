@@ -7,7 +7,8 @@ import type { RecentExpenseRow } from './recentExpenses';
 
 /**
  * A Recent Expenses row: description, group name or "Personal", date, and the amount: red with a minus
- * when the person shares it but someone else paid, otherwise green with a plus.
+ * when the person shares it but someone else paid, otherwise green with a plus; a declined expense shows
+ * "Declined by {name}" instead (it counts for nobody).
  */
 export function ExpenseRow({ row, linkRef }: { row: RecentExpenseRow; linkRef?: Ref<HTMLAnchorElement> }) {
   const { sign, direction, amount } = row.direction;
@@ -20,10 +21,14 @@ export function ExpenseRow({ row, linkRef }: { row: RecentExpenseRow; linkRef?: 
             {row.groupName} · <time dateTime={row.date}>{formatShortDate(row.date)}</time>
           </span>
         </span>
-        <span className={styles.amount[direction]}>
-          {sign}
-          {formatMoneyWithSymbol(amount, row.currency)}
-        </span>
+        {row.declined ? (
+          <span className={styles.declined}>{row.declined}</span>
+        ) : (
+          <span className={styles.amount[direction]}>
+            {sign}
+            {formatMoneyWithSymbol(amount, row.currency)}
+          </span>
+        )}
       </Link>
     </li>
   );

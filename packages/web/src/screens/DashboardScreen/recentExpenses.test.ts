@@ -19,6 +19,8 @@ const expense = (over: Partial<Expense>): Expense => ({
   split_type: 'equal',
   split_details: {},
   participants: ['me', 'bob', 'eve'],
+  created_by: { id: 'me', display_name: 'Me' },
+  declined: null,
   ExpenseSplits: [
     {
       user_id: 'me',
@@ -66,6 +68,13 @@ describe('Recent Expenses rows', () => {
     const row = toRecentExpenseRow(expense({ paid_by: 'bob', groupName: 'Trip' }), 'me');
     expect(row.groupName).toBe('Trip');
     expect(row.direction).toMatchObject({ sign: '-', direction: 'owe', amount: 1000 });
+    expect(row.declined).toBeNull();
+  });
+
+  it('says who declined a declined expense, in place of what anyone owes', () => {
+    const declined = { at: '2026-11-21T09:00:00Z', by: { id: 'bob', display_name: 'Bob' } };
+    const row = toRecentExpenseRow(expense({ paid_by: 'eve', declined }), 'me');
+    expect(row.declined).toBe('Declined by Bob');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Expense, ExpensePage } from '@kitty/api';
-import { type ExpenseDirection, expenseDirection, expenseGroupName } from '@kitty/domain';
+import { declinedLabel, type ExpenseDirection, expenseDirection, expenseGroupName } from '@kitty/domain';
 import { toMinor } from '../GroupsScreen/groupBalance';
 
 /** Home asks for one more than it can show (20), so a next page means "more than 20". */
@@ -14,6 +14,8 @@ export interface RecentExpenseRow {
   currency: string;
   /** The domain's sign, colour and amount (minor units) for the current person. */
   direction: ExpenseDirection;
+  /** "Declined by {name}" when someone declined it (it then counts for nobody); else null. */
+  declined: string | null;
 }
 
 export interface RecentExpenses {
@@ -37,6 +39,7 @@ export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpe
       { paid_by: expense.paid_by, amount: toMinor(expense.amount, expense.currency, what), shares },
       userId,
     ),
+    declined: declinedLabel(expense.declined),
   };
 }
 

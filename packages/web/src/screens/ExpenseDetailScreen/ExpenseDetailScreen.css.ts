@@ -98,3 +98,16 @@ export const stateTitle = style({ fontSize: vars.fontSize.xl, fontWeight: vars.f
 export const stateActions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'center' });
 
 export const doneIcon = style({ color: vars.color.positive });
+
+export const decline = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+/** "Declined by {name}": the expense counts for nobody. */
+export const declined = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceSunken,
+});

@@ -1,6 +1,6 @@
 import type { Expense } from '@kitty/api';
 import { call } from '@kitty/api';
-import { EDIT_NAVIGATION_DELAY_MS } from '@kitty/domain';
+import { EDIT_NAVIGATION_DELAY_MS, mayDeclineExpense } from '@kitty/domain';
 import { canDeleteExpense, OPERATION_FAILED } from '@kitty/domain/flows';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { useAuth } from '../../flows/AuthProvider';
 import { useResource } from '../../flows/resource';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
+import { DeclineExpense } from './DeclineExpense';
 import { DeleteExpenseButton } from './DeleteExpenseButton';
 import { DeletionView, DetailError, DetailNotFound } from './DetailStates';
 import * as styles from './ExpenseDetailScreen.css';
@@ -34,7 +35,10 @@ function DetailHeader({ actions }: { actions?: React.ReactNode }) {
   );
 }
 
-/** Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payer only). */
+/**
+ * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payer only), and Decline for
+ * a person someone else named in a personal expense.
+ */
 export function ExpenseDetailScreen() {
   const { expenseId = '' } = useParams();
   const expense = useResource(
@@ -74,6 +78,9 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
   const navigate = useNavigate();
   const del = useExpenseDelete(expense, currentUserId);
   const money = expenseMoney(expense);
+  const declinable =
+    expense.declined === null &&
+    mayDeclineExpense({ ...expense, created_by: expense.created_by.id }, currentUserId);
   const editTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -107,9 +114,12 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
       <DetailHeader
         actions={
           <>
-            <Button variant="ghost" size="sm" aria-label="Edit expense" onPress={edit}>
-              <EditIcon width={20} height={20} />
-            </Button>
+            {/* A declined expense can no longer be changed. */}
+            {expense.declined === null && (
+              <Button variant="ghost" size="sm" aria-label="Edit expense" onPress={edit}>
+                <EditIcon width={20} height={20} />
+              </Button>
+            )}
             <DeleteExpenseButton
               canDelete={canDeleteExpense({ paidBy: expense.paid_by, currentUserId })}
               onPress={del.request}
@@ -143,6 +153,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
       <div className={styles.content}>
         <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} />
         <SplitDetailsCard expense={expense} money={money} />
+        {declinable && <DeclineExpense expense={expense} />}
       </div>
       <DeleteConfirmDialog
         isOpen={del.step === 'confirming'}

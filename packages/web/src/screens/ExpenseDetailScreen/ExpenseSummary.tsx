@@ -1,9 +1,10 @@
 import type { Expense } from '@kitty/api';
-import { categoryDisplayName, formatDateTime } from '@kitty/domain';
+import { categoryDisplayName, declinedLabel, formatDateTime } from '@kitty/domain';
 import { Card } from '../../components/Card';
 import { Link } from '../../components/Link';
 import { Money } from '../../components/Money';
 import { useAppConfig } from '../../flows/ConfigProvider';
+import { useEffect, useRef } from 'react';
 import * as styles from './ExpenseDetailScreen.css';
 
 /** Description, category, amount in the expense currency, payer, date and time, group and notes. */
@@ -12,11 +13,25 @@ export function ExpenseSummary({ expense, amountMinor }: { expense: Expense; amo
   const category =
     config?.expenseCategories.displayNames[expense.category] ?? categoryDisplayName(expense.category);
   const groupName = expense.groupName ?? expense.Group?.name ?? null;
+  const declined = declinedLabel(expense.declined);
+  // Declined while shown (the Decline button is gone with it): the focus moves to what happened.
+  const notice = useRef<HTMLDivElement>(null);
+  const wasDeclined = useRef(declined !== null);
+  useEffect(() => {
+    if (declined !== null && !wasDeclined.current) notice.current?.focus();
+    wasDeclined.current = declined !== null;
+  }, [declined]);
   return (
     <Card as="section" aria-labelledby="expense-description" className={styles.summary}>
       <h2 id="expense-description" className={styles.description}>
         {expense.description}
       </h2>
+      {declined && (
+        <div ref={notice} tabIndex={-1} className={styles.declined}>
+          <strong>{declined}</strong>
+          <span>This expense counts for nobody: it is in no one's balance.</span>
+        </div>
+      )}
       {amountMinor !== null && (
         <p className={styles.amount}>
           <Money minor={amountMinor} currency={expense.currency} />

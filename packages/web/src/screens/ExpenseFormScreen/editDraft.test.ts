@@ -18,6 +18,8 @@ const expense: Expense = {
   split_type: 'exact',
   split_details: { amounts: { a: 50, b: 45 } },
   participants: ['a', 'b'],
+  created_by: { id: 'a', display_name: 'Alice' },
+  declined: null,
   ExpenseSplits: [
     {
       user_id: 'a',

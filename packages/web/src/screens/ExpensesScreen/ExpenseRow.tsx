@@ -1,5 +1,5 @@
 import type { Expense } from '@kitty/api';
-import { expenseGroupName, formatShortDate, paidByName } from '@kitty/domain';
+import { declinedLabel, expenseGroupName, formatShortDate, paidByName } from '@kitty/domain';
 import { Link } from 'react-aria-components';
 import { Money } from '../../components/Money';
 import * as styles from './ExpensesScreen.css';
@@ -7,10 +7,13 @@ import { directionFor, toMinor } from './expenseMoney';
 
 /**
  * One expense: description, group and date, who paid, the signed amount for the current user ("you owe"
- * red minus, "you are owed" green plus) and the total. The whole row opens the detail.
+ * red minus, "you are owed" green plus), or "Declined by {name}", and the total. The whole row opens the
+ * detail.
  */
 export function ExpenseRow({ expense, userId }: { expense: Expense; userId: string }) {
-  const direction = directionFor(expense, userId);
+  // A declined expense counts for nobody: no "you owe" / "you are owed", only who declined it.
+  const declined = declinedLabel(expense.declined);
+  const direction = declined ? null : directionFor(expense, userId);
   const total = toMinor(expense.amount, expense.currency);
   const owe = direction?.direction === 'owe';
   return (
@@ -23,6 +26,7 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
         <span className={styles.meta}>Paid by {paidByName(expense.payer)}</span>
       </div>
       <div className={styles.rowAmounts}>
+        {declined && <span className={styles.declined}>{declined}</span>}
         {direction && (
           <>
             <Money

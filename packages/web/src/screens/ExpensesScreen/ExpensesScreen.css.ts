@@ -70,3 +70,5 @@ export const rowAmounts = style({
 export const owe = style({ fontSize: vars.fontSize.xs, color: vars.color.negative });
 
 export const owed = style({ fontSize: vars.fontSize.xs, color: vars.color.positive });
+
+export const declined = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

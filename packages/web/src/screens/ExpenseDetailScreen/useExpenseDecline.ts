@@ -1,0 +1,46 @@
+import type { Expense } from '@kitty/api';
+import { call } from '@kitty/api';
+import { useRef, useState } from 'react';
+import { api } from '../../api';
+import { toast } from '../../components/Toast';
+import { newIdempotencyKey } from '../../flows/idempotency';
+import { invalidate } from '../../flows/resource';
+
+export const EXPENSE_DECLINED_TOAST = 'Expense declined. It no longer counts for anyone.';
+export const DECLINE_FAILED = 'Failed to decline expense';
+
+/**
+ * POST /expenses/decline/{id} after a confirmation. One Idempotency-Key per expense shown, so a retry after
+ * a lost answer declines once. On success the expense and every balance load again.
+ */
+export function useExpenseDecline(expense: Expense) {
+  const [step, setStep] = useState<'idle' | 'confirming' | 'declining'>('idle');
+  const key = useRef(newIdempotencyKey());
+
+  const confirm = async () => {
+    setStep('declining');
+    try {
+      await call(
+        api.POST('/expenses/decline/{id}', {
+          params: { path: { id: expense.id }, header: { 'Idempotency-Key': key.current } },
+        }),
+        DECLINE_FAILED,
+      );
+      toast.success(EXPENSE_DECLINED_TOAST);
+      invalidate(`expense:${expense.id}`, 'expenses', 'balances', 'groups');
+    } catch (failure) {
+      const message = (failure as { message?: string }).message || DECLINE_FAILED;
+      toast.error(message);
+      invalidate(`expense:${expense.id}`);
+    } finally {
+      setStep('idle');
+    }
+  };
+
+  return {
+    step,
+    request: () => setStep('confirming'),
+    cancel: () => setStep('idle'),
+    confirm: () => void confirm(),
+  };
+}
