@@ -986,7 +986,7 @@ export interface components {
     ChangePasswordRequest: {
       /** @description Empty: "Current password is required" */
       currentPassword: string;
-      /** @description At least 6 characters: "New password must be at least 6 characters" */
+      /** @description At least 8 characters, as at registration: "New password must be at least 8 characters" */
       newPassword: string;
     };
     PasswordChanged: {
@@ -1063,7 +1063,7 @@ export interface components {
       /** @description Blank is refused: "Please enter a group name" */
       name: string;
       description?: string | null;
-      /** @description Default USD */
+      /** @description Default: the creator's default currency (their account settings) */
       currency?: components['schemas']['Currency'];
       /** @description Default equal */
       default_split_type?: components['schemas']['SplitType'];

@@ -106,7 +106,23 @@ export function groupsCreateSuite(ctx: TestContext): void {
       });
     });
 
-    it('defaults the currency to USD and keeps a valid default split', async () => {
+    it("defaults the currency to the creator's own default currency (account settings)", async () => {
+      const me = await registerUser(ctx.app);
+      const first = await createGroup(ctx.app, me, { name: 'Before' });
+      expect(first.currency).toBe('EUR');
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/account-settings',
+        headers: bearer(me.token),
+        payload: { currency: 'CZK', defaultSplit: 'equal' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const second = await createGroup(ctx.app, me, { name: 'After' });
+      expect(second.currency).toBe('CZK');
+      expect((await createGroup(ctx.app, me, { name: 'Chosen', currency: 'GBP' })).currency).toBe('GBP');
+    });
+
+    it('keeps a valid default split', async () => {
       const { owner, ids } = await groupOf(ctx.app, 1);
       const friend = await registerUser(ctx.app);
       const group = await createGroup(ctx.app, owner, {
@@ -119,7 +135,6 @@ export function groupsCreateSuite(ctx: TestContext): void {
           ],
         },
       });
-      expect(group.currency).toBe('USD');
       expect(group.default_split_type).toBe('percentage');
       expect(group.default_split_config.percentages).toEqual([
         { user_id: ids[0], percentage: 33.33 },

@@ -7,7 +7,7 @@ import { Badge } from '../../components/Badge';
 import { ComboBox } from '../../components/ComboBox';
 import { toast } from '../../components/Toast';
 import { createIdempotencyKeys } from '../../flows/idempotency';
-import { USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
+import { NO_PEOPLE_FOUND, USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
 import { AddNewUserDialog } from './AddNewUserDialog';
 import { toParticipant } from './editDraft';
 import * as styles from './ExpenseFormScreen.css';
@@ -101,10 +101,7 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
     setTimeout(() => setTerm(''), 0);
   };
 
-  const status =
-    search.status === 'done'
-      ? 'No people found. Enter an e-mail address to add someone new.'
-      : 'Searching...';
+  const status = search.status === 'done' ? NO_PEOPLE_FOUND : 'Searching...';
 
   return (
     <div className={styles.peopleSearch}>
