@@ -108,8 +108,12 @@ export function groupsCreateSuite(ctx: TestContext): void {
 
     it("defaults the currency to the creator's own default currency (account settings)", async () => {
       const me = await registerUser(ctx.app);
-      const first = await createGroup(ctx.app, me, { name: 'Before' });
-      expect(first.currency).toBe('EUR');
+      const created = async (payload: object) => {
+        const response = await post(me.token, payload);
+        expect(response.statusCode, response.body).toBe(201);
+        return expectContract(response, 'createGroup');
+      };
+      expect((await created({ name: 'Before' })).currency).toBe('EUR');
       const saved = await ctx.app.inject({
         method: 'PUT',
         url: '/api/account-settings',
@@ -117,9 +121,8 @@ export function groupsCreateSuite(ctx: TestContext): void {
         payload: { currency: 'CZK', defaultSplit: 'equal' },
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      const second = await createGroup(ctx.app, me, { name: 'After' });
-      expect(second.currency).toBe('CZK');
-      expect((await createGroup(ctx.app, me, { name: 'Chosen', currency: 'GBP' })).currency).toBe('GBP');
+      expect((await created({ name: 'After' })).currency).toBe('CZK');
+      expect((await created({ name: 'Chosen', currency: 'GBP' })).currency).toBe('GBP');
     });
 
     it('keeps a valid default split', async () => {

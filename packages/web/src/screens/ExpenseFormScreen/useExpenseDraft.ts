@@ -108,5 +108,7 @@ export function useExpenseDraft(input: ExpenseDraftInput, version?: number, curr
     if (event.type === 'draft.submit' || event.type === 'draft.dismissError') setReloadNotice(null);
     actor.send(event);
   };
-  return { snapshot, send, reloadNotice };
+  /** The machine's state right now (after the events just sent), for a handler that sends several. */
+  const snapshotRef = useRef(() => actor.getSnapshot());
+  return { snapshot, send, reloadNotice, snapshotRef };
 }
