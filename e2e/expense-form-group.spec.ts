@@ -60,6 +60,7 @@ test('"More options" carries description, amount, payer, category and participan
   await choose(quick, 'Category', 'Entertainment');
   await choose(quick, 'Who paid\\?', 'Bob');
   await quick.getByRole('group', { name: 'Participants' }).getByText('Carol').click();
+  await accessibleAtBothWidths(page);
   await quick.getByRole('link', { name: 'More options' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/groups/${group.id}/expenses/create$`));
