@@ -92,6 +92,12 @@ test('without crypto.randomUUID (insecure context) the invite still sends an Ide
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Participants' }).getByRole('listitem')).toHaveCount(2);
+  // The invitation goes out with the expense, not before.
+  expect(keys).toHaveLength(0);
+  await page.getByRole('textbox', { name: 'Description' }).fill('Taxi');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('20');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   expect(keys).toHaveLength(1);
   expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });

@@ -452,6 +452,8 @@ export interface paths {
      * The caller's expenses, newest first
      * @description Every expense the caller paid or shares in, in any group or none, newest first (by `date`, then
      *     `created_at`). Paginated: pass `nextCursor` back as `cursor`; null when there is no more.
+     *     With `search`, only the expenses whose description or group name contains it, in any case; pass the
+     *     same `search` with each `cursor`. `total` counts every expense the list holds (all pages).
      */
     get: operations['listUserExpenses'];
     put?: never;
@@ -1076,7 +1078,7 @@ export interface components {
     ChangePasswordRequest: {
       /** @description Empty: "Current password is required" */
       currentPassword: string;
-      /** @description At least 6 characters: "New password must be at least 6 characters" */
+      /** @description At least 8 characters, as at registration: "New password must be at least 8 characters" */
       newPassword: string;
     };
     PasswordChanged: {
@@ -1153,7 +1155,7 @@ export interface components {
       /** @description Blank is refused: "Please enter a group name" */
       name: string;
       description?: string | null;
-      /** @description Default USD */
+      /** @description Default: the creator's default currency (their account settings) */
       currency?: components['schemas']['Currency'];
       /** @description Default equal */
       default_split_type?: components['schemas']['SplitType'];
@@ -1302,6 +1304,8 @@ export interface components {
       expenses: components['schemas']['Expense'][];
       /** @description Pass as `cursor` for the next page; null at the end */
       nextCursor: string | null;
+      /** @description How many expenses the whole list holds (every page), with the `search` applied */
+      total: number;
     };
     GroupExpensePage: {
       expenses: components['schemas']['Expense'][];
@@ -2363,6 +2367,11 @@ export interface operations {
         limit?: components['parameters']['Limit'];
         /** @description The `nextCursor` of the previous page; absent for the first page */
         cursor?: components['parameters']['Cursor'];
+        /**
+         * @description Text the description or the group name contains, in any case (% and _ are plain characters);
+         *     blank or absent lists every expense
+         */
+        search?: string;
       };
       header?: never;
       path?: never;

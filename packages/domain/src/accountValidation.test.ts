@@ -99,14 +99,18 @@ describe('validateChangePassword: first failing rule only, in order', () => {
       confirmPassword: 'Passwords do not match',
     });
   });
-  it('then the length of 6', () => {
+  it('then the length of 8, the same rule as registration', () => {
     expect(
-      validateChangePassword({ currentPassword: 'old', newPassword: '12345', confirmPassword: '12345' }),
+      validateChangePassword({ currentPassword: 'old', newPassword: '1234567', confirmPassword: '1234567' }),
     ).toEqual({
-      newPassword: 'New password must be at least 6 characters',
+      newPassword: 'New password must be at least 8 characters',
     });
     expect(
-      validateChangePassword({ currentPassword: 'old', newPassword: '123456', confirmPassword: '123456' }),
+      validateChangePassword({
+        currentPassword: 'old',
+        newPassword: '12345678',
+        confirmPassword: '12345678',
+      }),
     ).toEqual({});
   });
 });

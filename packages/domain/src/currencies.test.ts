@@ -4,7 +4,6 @@ import {
   currencyConfig,
   currencyExponent,
   currencySymbol,
-  DEFAULT_GROUP_CURRENCY,
   DEFAULT_USER_CURRENCY,
   FALLBACK_CURRENCY,
   isKnownCurrency,
@@ -24,9 +23,8 @@ describe('currencies', () => {
     expect(currencySymbol('')).toBe('$');
   });
 
-  it('has the spec defaults: user EUR, new group USD, fallback USD', () => {
+  it("has the spec defaults: user EUR, fallback USD (a new group takes its creator's currency)", () => {
     expect(DEFAULT_USER_CURRENCY).toBe('EUR');
-    expect(DEFAULT_GROUP_CURRENCY).toBe('USD');
     expect(FALLBACK_CURRENCY).toBe('USD');
   });
 

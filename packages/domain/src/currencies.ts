@@ -12,7 +12,6 @@ export interface Currency {
 
 export const FALLBACK_CURRENCY = 'USD';
 export const DEFAULT_USER_CURRENCY = 'EUR';
-export const DEFAULT_GROUP_CURRENCY = 'USD';
 
 const TABLE = [
   { code: 'USD', name: 'US Dollar', symbol: '$', exponent: 2 },

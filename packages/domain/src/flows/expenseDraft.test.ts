@@ -8,9 +8,11 @@ import {
   type ExpenseDraft,
   expenseSaveAlert,
   expenseSaveErrorMessage,
+  inviteesOf,
   removeParticipant,
   splitDetailsFromWire,
   splitDetailsToWire,
+  withInvitedIds,
 } from './expenseDraft';
 
 const me = { id: 'me', display_name: 'Me', registered: true };
@@ -197,5 +199,23 @@ describe('save error messages', () => {
     expect(expenseSaveErrorMessage(new Error('boom'))).toBe('boom');
     expect(expenseSaveErrorMessage(undefined)).toBe('Unknown error occurred');
     expect(expenseSaveAlert({ data: { message: 'Bad group' } })).toBe('Error: Bad group');
+  });
+});
+
+describe('people invited when the expense is saved', () => {
+  const zoe = { id: 'temp-1', email: 'zoe@example.com', display_name: 'Zoe', registered: false };
+  it('are the "temp-" participants, and their real ids replace the temporary ones everywhere', () => {
+    let draft = addParticipant(addParticipant(createDraft({ currentUser: me }), bob), zoe);
+    draft = { ...draft, description: 'Taxi', amount: '30', paid_by: 'temp-1', split_type: 'shares' };
+    draft.split_details = { shares: { me: 1, bob: 1, 'temp-1': 2 } };
+    expect(inviteesOf(draft)).toEqual([zoe]);
+    const built = buildExpensePayload(draft);
+    if (!built.ok) throw new Error('the draft is valid');
+    const payload = withInvitedIds(built.payload, new Map([['temp-1', 'zoe-id']]));
+    expect(payload.paid_by).toBe('zoe-id');
+    expect(payload.participants).toEqual(['me', 'bob', 'zoe-id']);
+    expect(payload.split_with).toEqual(['me', 'bob']);
+    expect(payload.split_details).toEqual({ shares: { me: 1, bob: 1, 'zoe-id': 2 } });
+    expect(inviteesOf(createDraft({ currentUser: me }))).toEqual([]);
   });
 });

@@ -29,6 +29,33 @@ export interface DraftParticipant {
   registered?: boolean;
 }
 
+/** The id prefix of a person added by e-mail who is invited only when the expense is saved. */
+export const TEMP_PARTICIPANT_PREFIX = 'temp-';
+
+/** The draft's people still to be invited (added by e-mail, "temp-" ids), in the order they were added. */
+export function inviteesOf(draft: Pick<ExpenseDraft, 'participants'>): DraftParticipant[] {
+  return draft.participants.filter((p) => p.id.startsWith(TEMP_PARTICIPANT_PREFIX));
+}
+
+/** The payload with every invitee's "temp-" id replaced by the id the invitation gave them. */
+export function withInvitedIds(payload: ExpensePayload, ids: ReadonlyMap<string, string>): ExpensePayload {
+  const real = (id: string) => ids.get(id) ?? id;
+  const rename = (record: Record<string, number> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).map(([id, value]) => [real(id), value]));
+  const details: WireSplitDetails = {};
+  for (const key of ['percentages', 'shares', 'amounts', 'adjustments'] as const) {
+    const renamed = rename(payload.split_details[key]);
+    if (renamed) details[key] = renamed;
+  }
+  return {
+    ...payload,
+    paid_by: real(payload.paid_by),
+    participants: payload.participants.map(real),
+    split_with: payload.split_with.map(real),
+    split_details: details,
+  };
+}
+
 export interface ExpenseDraft {
   description: string;
   category: string;

@@ -141,6 +141,7 @@ describe('expenseDraftMachine', () => {
       mode: 'create',
       expenseId: null,
       idempotencyKey: 'key-1',
+      invitees: [],
       payload: {
         description: 'Dinner',
         amount: 20,

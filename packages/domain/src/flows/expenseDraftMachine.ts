@@ -15,6 +15,7 @@ import {
   type ExpenseDraft,
   type ExpensePayload,
   expenseSaveErrorMessage,
+  inviteesOf,
   removeParticipant,
 } from './expenseDraft';
 
@@ -71,8 +72,11 @@ export type ExpenseDraftEmitted = {
 export interface SaveExpenseInput {
   mode: 'create' | 'edit';
   expenseId: string | null;
+  /** Names invitees by their "temp-" ids: invite them first, then use `withInvitedIds`. */
   payload: ExpensePayload;
   idempotencyKey: string | null;
+  /** People added by e-mail, invited only now that the expense is saved (never when it is not). */
+  invitees: DraftParticipant[];
 }
 
 function freshDraft(input: ExpenseDraftInput): ExpenseDraft {
@@ -252,6 +256,7 @@ export const expenseDraftMachine = setup({
             expenseId: context.input.expenseId ?? null,
             payload: result.payload,
             idempotencyKey: context.idempotencyKey,
+            invitees: inviteesOf(context.draft),
           };
         },
         onDone: [

@@ -44,36 +44,85 @@ export async function listGroupExpensesPage(
   return finish(db, rows, limit);
 }
 
+export interface UserPageRequest extends PageRequest {
+  /** Text the description or the group name contains, in any case; blank or absent: every expense. */
+  search?: string;
+}
+
+export interface UserExpensePage extends ExpensePage {
+  /** How many expenses the whole list holds (every page), with the search applied. */
+  total: number;
+}
+
+/** `text` as an ILIKE pattern that finds it anywhere: its own %, _ and \ match only themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /**
- * One page of the expenses a person paid or shares in, in any group or none, newest first. Each side is
- * read from its own index in page order (expenses by payer and date; splits by person and the expense's
- * date, see migration 0003), limit + 1 rows each, and merged: never the person's whole history.
+ * One page of the expenses a person paid or shares in, in any group or none, newest first, and how many
+ * there are in all. Each side is read from its own index in page order (expenses by payer and date; splits
+ * by person and the expense's date, see migration 0003), limit + 1 rows each, and merged.
+ *
+ * With a search, each side still walks only that person's index entries, newest first, checking the
+ * description and the group name (ILIKE: no trigram index, which PGlite lacks) until limit + 1 match; the
+ * count reads the same entries to the end. Both are bounded by the person's own expenses, never by
+ * everyone's: no index on the text is needed, and another person's history costs nothing.
  */
 export async function listUserExpensesPage(
   db: Db,
   userId: string,
-  page: PageRequest = {},
-): Promise<ExpensePage> {
+  page: UserPageRequest = {},
+): Promise<UserExpensePage> {
   const after = decodeCursor(page.cursor);
   const limit = pageSize(page.limit);
+  const search = page.search?.trim() ?? '';
+  const params: unknown[] = [userId, limit + 1];
   const paidAfter = after ? `AND (e.date, e.id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
   const sharedAfter = after ? `AND (s.expense_date, s.expense_id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
+  if (after) params.push(after.micros, after.id);
+  const pattern = search ? containsPattern(search) : null;
+  if (pattern) params.push(pattern);
+  const groups = pattern ? WITH_GROUP : '';
+  const matches = pattern ? matching(`$${params.length}`) : '';
   const rows = await findExpensePage(
     db,
     `WITH page AS (
-       (SELECT e.id, e.date FROM expenses e
-         WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${paidAfter}
+       (SELECT e.id, e.date FROM expenses e ${groups}
+         WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${matches} ${paidAfter}
          ORDER BY e.date DESC, e.id DESC LIMIT $2)
        UNION
        (SELECT s.expense_id, s.expense_date FROM expense_splits s
-          JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL
-         WHERE s.user_id = $1 ${sharedAfter}
+          JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL ${groups}
+         WHERE s.user_id = $1 ${matches} ${sharedAfter}
          ORDER BY s.expense_date DESC, s.expense_id DESC LIMIT $2)
      )
      SELECT id, ${MICROS_OF('date')} AS micros FROM page ORDER BY date DESC, id DESC LIMIT $2`,
-    after ? [userId, limit + 1, after.micros, after.id] : [userId, limit + 1],
+    params,
   );
-  return finish(db, rows, limit);
+  const total = await countUserExpenses(db, userId, pattern);
+  return { ...(await finish(db, rows, limit)), total };
+}
+
+const WITH_GROUP = 'LEFT JOIN groups g ON g.id = e.group_id';
+const matching = (pattern: string) => `AND (e.description ILIKE ${pattern} OR g.name ILIKE ${pattern})`;
+
+/** How many live expenses the person paid or shares in (matching `pattern`): their own rows, each once. */
+async function countUserExpenses(db: Db, userId: string, pattern: string | null): Promise<number> {
+  const groups = pattern ? WITH_GROUP : '';
+  const matches = pattern ? matching('$2') : '';
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT e.id FROM expenses e ${groups}
+        WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${matches}
+       UNION
+       SELECT s.expense_id FROM expense_splits s
+         JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL ${groups}
+        WHERE s.user_id = $1 ${matches}
+     ) mine`,
+    pattern ? [userId, pattern] : [userId],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 async function finish(db: Db, rows: PageExpenseRow[], limit: number): Promise<ExpensePage> {

@@ -41,7 +41,11 @@ export function expenseRoutes(app: FastifyInstance): void {
   );
 
   route(app, 'listUserExpenses', async (request) =>
-    listMyExpenses(db, currentUser(request), { limit: request.query.limit, cursor: request.query.cursor }),
+    listMyExpenses(db, currentUser(request), {
+      limit: request.query.limit,
+      cursor: request.query.cursor,
+      search: request.query.search,
+    }),
   );
 
   // Members only: anyone else gets 404, as for an unknown group. `group` holds the caller's balance: an

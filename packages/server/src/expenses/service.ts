@@ -8,7 +8,7 @@ import { type LedgerExpense, postExpense } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 import { newExpenseId } from './ids';
 import { type ExpenseInput, keepUnsent, type ParsedExpense, parseExpenseInput } from './input';
-import { listUserExpensesPage, type ExpensePage, type PageRequest } from './pages';
+import { listUserExpensesPage, type UserExpensePage, type UserPageRequest } from './pages';
 import { checkNotDeclined, checkPayerDeletes, checkPeople, checkSameGroup, checkVersion } from './policy';
 import { type ExpenseJson, presentExpenses } from './present';
 import * as repo from './repo';
@@ -180,6 +180,10 @@ async function takeBack(tx: Db, current: repo.LockedExpense, splits: Splits): Pr
   );
 }
 
-export async function listMyExpenses(db: Db, caller: CurrentUser, page: PageRequest): Promise<ExpensePage> {
+export async function listMyExpenses(
+  db: Db,
+  caller: CurrentUser,
+  page: UserPageRequest,
+): Promise<UserExpensePage> {
   return listUserExpensesPage(db, caller.id, page);
 }

@@ -1,10 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import {
-  DEFAULT_GROUP_CURRENCY,
-  DEFAULT_SPLIT_TYPE,
-  isKnownCurrency,
-  validateGroupName,
-} from '@kitty/domain';
+import { DEFAULT_SPLIT_TYPE, isKnownCurrency, validateGroupName } from '@kitty/domain';
 import type { Db } from '../db';
 import { type FieldError, invalid } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
@@ -30,7 +25,8 @@ export async function createGroup(
   input: NewGroup,
 ): Promise<{ group: GroupDetailJson; invited: Invited[] }> {
   const name = (input.name ?? '').trim();
-  const currency = input.currency ?? DEFAULT_GROUP_CURRENCY;
+  // Without a currency the group takes the creator's own default (their account settings).
+  const currency = input.currency ?? caller.currency;
   const problems: FieldError[] = [];
   const nameMessage = validateGroupName(name).name;
   if (nameMessage) problems.push({ field: 'name', message: nameMessage });

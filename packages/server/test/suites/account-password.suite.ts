@@ -32,7 +32,7 @@ export function accountPasswordSuite(ctx: TestContext): void {
       expect((await login(me.email, me.password)).statusCode).toBe(200);
     });
 
-    it('refuses an empty current password and a new one shorter than 6 characters with the spec messages', async () => {
+    it('refuses an empty current password and a new one shorter than 8 characters (the rule of registration)', async () => {
       const me = await registerUser(ctx.app);
       const before = await hashOf(me.user.id);
       const cases: [Record<string, unknown>, string, string][] = [
@@ -42,9 +42,9 @@ export function accountPasswordSuite(ctx: TestContext): void {
           'Current password is required',
         ],
         [
-          { currentPassword: me.password, newPassword: '12345' },
+          { currentPassword: me.password, newPassword: '1234567' },
           'newPassword',
-          'New password must be at least 6 characters',
+          'New password must be at least 8 characters',
         ],
       ];
       for (const [payload, field, message] of cases) {
@@ -57,7 +57,7 @@ export function accountPasswordSuite(ctx: TestContext): void {
 
     it('changes the password: older tokens end (401 "Please sign in again."), the answered token works', async () => {
       const me = await registerUser(ctx.app);
-      const response = await change(me.token, { currentPassword: me.password, newPassword: 'sixsix' });
+      const response = await change(me.token, { currentPassword: me.password, newPassword: 'eight-ch' });
       expect(response.statusCode, response.body).toBe(200);
       const body = expectContract(response, 'changePassword');
       expect(body).toEqual({ message: 'Password updated successfully', token: expect.any(String) });
@@ -70,7 +70,7 @@ export function accountPasswordSuite(ctx: TestContext): void {
       expect(expectContract(fresh, 'getProfile').data.id).toBe(me.user.id);
 
       expect((await login(me.email, me.password)).statusCode).toBe(401);
-      expect((await login(me.email, 'sixsix')).statusCode).toBe(200);
+      expect((await login(me.email, 'eight-ch')).statusCode).toBe(200);
       expect(await hashOf(me.user.id)).toMatch(/^\$argon2id\$/);
     });
 

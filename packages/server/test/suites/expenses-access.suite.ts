@@ -57,7 +57,7 @@ export function expensesAccessSuite(ctx: TestContext): void {
         url: '/api/expenses/user',
         headers: bearer(stranger.token),
       });
-      expect(expectContract(mine, 'listUserExpenses')).toEqual({ expenses: [], nextCursor: null });
+      expect(expectContract(mine, 'listUserExpenses')).toEqual({ expenses: [], nextCursor: null, total: 0 });
       expect(await moneyState(ctx.db)).toEqual(before);
     });
 

@@ -131,6 +131,120 @@ export function expensesListsSuite(ctx: TestContext): void {
     });
   });
 
+  describe('expenses: GET /api/expenses/user with search, and its total', () => {
+    let me: Person;
+    let friend: Person;
+    const ids: Record<string, string> = {};
+
+    const list = async (as: Person, query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/expenses/user?${query}`,
+        headers: bearer(as.token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return expectContract(response, 'listUserExpenses');
+    };
+    const described = (page: { expenses: { description: string }[] }) =>
+      page.expenses.map((e) => e.description);
+
+    beforeAll(async () => {
+      me = await registerUser(ctx.app);
+      friend = await registerUser(ctx.app);
+      const stranger = await registerUser(ctx.app);
+      const group = async (name: string) => {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/groups',
+          headers: bearer(me.token),
+          payload: { name, members: [{ email: friend.email }] },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json().id as string;
+      };
+      const ski = await group('Ski trip');
+      const club = await group('Dinner club');
+      const add = async (
+        as: Person,
+        description: string,
+        day: number,
+        more: Record<string, unknown> = {},
+      ) => {
+        const others = as === me ? [friend.user.id] : [me.user.id];
+        const expense = await createExpense(
+          ctx.app,
+          as,
+          expenseBody(as.user.id, others, {
+            description,
+            date: `2026-09-${String(day).padStart(2, '0')}T12:00:00.000Z`,
+            ...more,
+          }),
+        );
+        ids[description] = expense.id;
+      };
+      // 28 expenses: the Dinner is the oldest, far past the first page of 20.
+      await add(me, 'Team Dinner', 1, { group_id: ski });
+      await add(friend, 'Bus tickets', 2, { group_id: club });
+      await add(me, '100% juice', 3);
+      for (let i = 0; i < 25; i++) await add(i % 2 ? me : friend, `Coffee ${i}`, 4 + i, { group_id: ski });
+      // Not the caller's: another person's dinner, and a deleted one.
+      await createExpense(ctx.app, stranger, expenseBody(stranger.user.id, [], { description: 'Dinner' }));
+      await add(me, 'Dinner deleted', 2);
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/expenses/${ids['Dinner deleted']}`,
+        headers: bearer(me.token),
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+    });
+
+    it('without a search the total counts every expense of the person, not the page', async () => {
+      const page = await list(me, '');
+      expect(page.expenses).toHaveLength(20);
+      expect(page.total).toBe(28);
+      expect((await list(friend, 'limit=5')).total).toBe(28);
+    });
+
+    it('finds an expense of any page by its description or its group name, in any case', async () => {
+      const page = await list(me, 'search=dinner');
+      expect(described(page)).toEqual(['Bus tickets', 'Team Dinner']);
+      expect(page.total).toBe(2);
+      expect(page.nextCursor).toBeNull();
+      expect(described(await list(me, 'search=%20SKI%20')).length).toBe(20);
+      expect((await list(me, 'search=SKI')).total).toBe(26);
+      expect((await list(me, 'search=nothing-like-it')).total).toBe(0);
+    });
+
+    it('pages through a search with its cursor, the total on every page', async () => {
+      const first = await list(me, 'search=dinner&limit=1');
+      expect(described(first)).toEqual(['Bus tickets']);
+      expect(first.total).toBe(2);
+      const second = await list(
+        me,
+        `search=dinner&limit=1&cursor=${encodeURIComponent(first.nextCursor as string)}`,
+      );
+      expect(described(second)).toEqual(['Team Dinner']);
+      expect(second.total).toBe(2);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it('takes % and _ as plain characters, and a blank search as none', async () => {
+      expect(described(await list(me, 'search=%25'))).toEqual(['100% juice']);
+      expect((await list(me, 'search=_')).total).toBe(0);
+      expect((await list(me, 'search=%20%20')).total).toBe(28);
+    });
+
+    it('a search longer than 100 characters is a 400 on search', async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/expenses/user?search=${'a'.repeat(101)}`,
+        headers: bearer(me.token),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(expectContract(response, 'listUserExpenses').errors[0].field).toBe('search');
+    });
+  });
+
   describe('expenses: GET /api/expenses/categories', () => {
     it('lists the domain categories with their display names, in display order', async () => {
       const me = await registerUser(ctx.app);

@@ -106,7 +106,26 @@ export function groupsCreateSuite(ctx: TestContext): void {
       });
     });
 
-    it('defaults the currency to USD and keeps a valid default split', async () => {
+    it("defaults the currency to the creator's own default currency (account settings)", async () => {
+      const me = await registerUser(ctx.app);
+      const created = async (payload: object) => {
+        const response = await post(me.token, payload);
+        expect(response.statusCode, response.body).toBe(201);
+        return expectContract(response, 'createGroup');
+      };
+      expect((await created({ name: 'Before' })).currency).toBe('EUR');
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/account-settings',
+        headers: bearer(me.token),
+        payload: { currency: 'CZK', defaultSplit: 'equal' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await created({ name: 'After' })).currency).toBe('CZK');
+      expect((await created({ name: 'Chosen', currency: 'GBP' })).currency).toBe('GBP');
+    });
+
+    it('keeps a valid default split', async () => {
       const { owner, ids } = await groupOf(ctx.app, 1);
       const friend = await registerUser(ctx.app);
       const group = await createGroup(ctx.app, owner, {
@@ -119,7 +138,6 @@ export function groupsCreateSuite(ctx: TestContext): void {
           ],
         },
       });
-      expect(group.currency).toBe('USD');
       expect(group.default_split_type).toBe('percentage');
       expect(group.default_split_config.percentages).toEqual([
         { user_id: ids[0], percentage: 33.33 },

@@ -4,6 +4,11 @@ import { useEffect, useState } from 'react';
 import { api } from '../api';
 
 export const USER_SEARCH_FAILED = 'Error searching for users';
+/**
+ * A name finds only people the caller already shares a group or an expense with; anyone else is found by
+ * their exact e-mail. The empty state says so instead of offering the name as an address.
+ */
+export const NO_PEOPLE_FOUND = 'No people found. Search by e-mail to find someone new.';
 
 export interface UserSearch {
   /** The trimmed term these results answer. */

@@ -4,6 +4,7 @@ import type { DefaultSplitConfig } from '@kitty/api';
 import {
   parseSplitConfig,
   type SplitDetails,
+  splitDetailsForMembers,
   type SplitType,
   SPLIT_DETAILS_FIELD,
   splitDetailsFromWire,
@@ -32,6 +33,21 @@ export function configToDetails(config: unknown, currency: string): SplitDetails
   if (amounts) wire.amounts = amounts;
   if (adjustments) wire.adjustments = adjustments;
   return splitDetailsFromWire(wire, currency);
+}
+
+/**
+ * A group's default split for an expense among `ids`: its stored details, kept for the people named and
+ * the domain's default for newcomers; null when the draft's own defaults for the type will do (equal, an
+ * exact split, which depends on the amount, or no stored config).
+ */
+export function groupDefaultDetails(
+  group: { default_split_type: SplitType; default_split_config?: unknown; currency: string },
+  ids: readonly string[],
+): SplitDetails | null {
+  const type = group.default_split_type;
+  const stored = configToDetails(group.default_split_config, group.currency);
+  if (!stored || type === 'equal' || type === 'exact') return null;
+  return splitDetailsForMembers(type, stored, ids);
 }
 
 /**

@@ -1,17 +1,18 @@
 import type { UserSearchResult } from '@kitty/api';
-import { memberName, memberTags } from '@kitty/domain';
+import { isEmail, memberName, memberTags } from '@kitty/domain';
 import { useState } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
+import { NO_PEOPLE_FOUND, USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
 import * as styles from './CreateGroupScreen.css';
 import { Tags } from './MemberList';
 import type { DraftMember } from './newGroup';
 
 /**
  * Add people by name or e-mail: matching people with an Add button each, and "Add ... as a new person"
- * for an address nobody has yet (it opens the new-person form).
+ * for an address nobody has yet (it opens the new-person form). A name that finds nobody is not offered
+ * as an address: the empty state says to search by e-mail.
  */
 export function AddPeople({
   isMember,
@@ -26,6 +27,8 @@ export function AddPeople({
   const search = useUserSearch(term);
   const results = search.users.filter((user) => !isMember(user));
   const exactMatch = search.users.some((u) => u.email.toLowerCase() === search.term.toLowerCase());
+  const offerNew =
+    (search.status === 'done' || search.status === 'failed') && isEmail(search.term) && !exactMatch;
 
   const add = (user: UserSearchResult) => {
     const { connected: _connected, ...member } = user;
@@ -45,7 +48,7 @@ export function AddPeople({
       />
       <div aria-live="polite" className={styles.searchStatus}>
         {search.status === 'searching' && 'Searching...'}
-        {search.status === 'done' && results.length === 0 && search.users.length === 0 && 'No people found.'}
+        {search.status === 'done' && search.users.length === 0 && !isEmail(search.term) && NO_PEOPLE_FOUND}
       </div>
       {search.status === 'failed' && (
         <p role="alert" className={styles.searchError}>
@@ -74,7 +77,7 @@ export function AddPeople({
           })}
         </ul>
       )}
-      {(search.status === 'done' || search.status === 'failed') && !exactMatch && (
+      {offerNew && (
         <Button
           variant="ghost"
           size="sm"

@@ -1,4 +1,5 @@
-import { hasErrors, validateGroupName } from '@kitty/domain';
+import { call } from '@kitty/api';
+import { DEFAULT_USER_CURRENCY, hasErrors, validateGroupName } from '@kitty/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/Alert';
@@ -8,9 +9,11 @@ import { Form } from '../../components/Form';
 import { LinkButton } from '../../components/LinkButton';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { LoadingText } from '../../components/Spinner';
+import { api } from '../../api';
 import { useAuth } from '../../flows/AuthProvider';
 import { createIdempotencyKeys } from '../../flows/idempotency';
-import { invalidate } from '../../flows/resource';
+import { invalidate, useResource } from '../../flows/resource';
 import { AddPeople } from './AddPeople';
 import * as styles from './CreateGroupScreen.css';
 import { MemberList } from './MemberList';
@@ -25,12 +28,26 @@ const FORM_ID = 'create-group-form';
 /** Create Group: Cancel, the title and Done; name, description, members, currency and default split. */
 export function CreateGroupScreen() {
   const { user } = useAuth();
+  // The currency starts as the creator's own default (Account > App Settings).
+  const settings = useResource(
+    ['account-settings'],
+    (signal) => call(api.GET('/account-settings', { signal }), 'Failed to load account settings'),
+    { tags: ['account-settings'] },
+  );
   if (!user) return null;
-  return <CreateGroupForm creator={user} />;
+  if (settings.data === undefined && settings.status !== 'failed')
+    return <LoadingText centered>Loading...</LoadingText>;
+  return <CreateGroupForm creator={user} currency={settings.data?.currency ?? DEFAULT_USER_CURRENCY} />;
 }
 
-function CreateGroupForm({ creator }: { creator: NonNullable<ReturnType<typeof useAuth>['user']> }) {
-  const draft = useGroupDraft(creator);
+function CreateGroupForm({
+  creator,
+  currency,
+}: {
+  creator: NonNullable<ReturnType<typeof useAuth>['user']>;
+  currency: string;
+}) {
+  const draft = useGroupDraft(creator, currency);
   const currencies = useCurrencyOptions();
   const navigate = useNavigate();
   const [keys] = useState(() => createIdempotencyKeys());

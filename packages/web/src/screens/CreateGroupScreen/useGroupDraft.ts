@@ -1,23 +1,18 @@
 import type { SessionUser } from '@kitty/domain/flows';
 import { reconcileSplitDetails } from '@kitty/domain/flows';
-import {
-  currencyExponent,
-  DEFAULT_GROUP_CURRENCY,
-  defaultSplitDetails,
-  type SplitDetails,
-  type SplitType,
-} from '@kitty/domain';
+import { currencyExponent, defaultSplitDetails, type SplitDetails, type SplitType } from '@kitty/domain';
 import { useState } from 'react';
 import { type DraftMember, type GroupDraft, sameMember } from './newGroup';
 
 /**
- * The Create Group form: name, description, members, currency (default USD) and default split. Choosing a
- * split type other than equal resets its details to the domain's defaults and opens Configure Split.
+ * The Create Group form: name, description, members, currency (the creator's default currency) and
+ * default split. Choosing a split type other than equal resets its details to the domain's defaults and
+ * opens Configure Split.
  */
-export function useGroupDraft(creator: SessionUser) {
+export function useGroupDraft(creator: SessionUser, initialCurrency: string) {
   const [name, setNameValue] = useState('');
   const [description, setDescription] = useState('');
-  const [currency, setCurrencyValue] = useState<string>(DEFAULT_GROUP_CURRENCY);
+  const [currency, setCurrencyValue] = useState<string>(initialCurrency);
   const [splitType, setSplitTypeValue] = useState<SplitType>('equal');
   const [splitDetails, setSplitDetails] = useState<SplitDetails>({});
   const [members, setMembers] = useState<DraftMember[]>([]);

@@ -43,7 +43,10 @@ export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpe
   };
 }
 
-export function toRecentExpenses(page: ExpensePage, userId: string): RecentExpenses {
+export function toRecentExpenses(
+  page: Pick<ExpensePage, 'expenses' | 'nextCursor'>,
+  userId: string,
+): RecentExpenses {
   return {
     rows: page.expenses.map((expense) => toRecentExpenseRow(expense, userId)),
     total: page.expenses.length + (page.nextCursor ? 1 : 0),

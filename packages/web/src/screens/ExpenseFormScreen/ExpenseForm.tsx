@@ -1,5 +1,5 @@
 import type { GroupSummary, User } from '@kitty/api';
-import { memberName } from '@kitty/domain';
+import { defaultSplitDetails, memberName } from '@kitty/domain';
 import { type ExpenseDraft, type ExpenseDraftInput, isSavingExpense } from '@kitty/domain/flows';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Alert } from '../../components/Alert';
@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { DecimalField } from '../../components/DecimalField';
 import { CloseIcon } from '../../components/icons';
 import { Select } from '../../components/Select';
+import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
 import { TextField } from '../../components/TextField';
 import { toParticipant } from './editDraft';
 import * as styles from './ExpenseFormScreen.css';
@@ -28,12 +29,25 @@ export interface ExpenseFormProps {
   version?: number;
   /** Members of the route's group, added as participants when the form opens. */
   groupMembers?: readonly User[];
+  /** The route's group default split, applied to those members when the form opens. */
+  groupSplit?: GroupSplit;
+}
+
+type GroupSplit = Parameters<typeof groupDefaultDetails>[0];
+
+/** The group's currency and default split for a draft among `ids` (the stored details when there are some). */
+function groupDefaults(group: GroupSplit, ids: readonly string[]): Partial<ExpenseDraft> {
+  return {
+    currency: group.currency,
+    split_type: group.default_split_type,
+    split_details: groupDefaultDetails(group, ids) ?? defaultSplitDetails(group.default_split_type, ids),
+  };
 }
 
 /** Create / Edit Expense: the draft machine's form, full-screen with its own header. */
-export function ExpenseForm({ input, initial, version, groupMembers }: ExpenseFormProps) {
+export function ExpenseForm({ input, initial, version, groupMembers, groupSplit }: ExpenseFormProps) {
   const edit = input.mode === 'edit';
-  const { snapshot, send, reloadNotice } = useExpenseDraft(input, version, initial);
+  const { snapshot, send, reloadNotice, snapshotRef } = useExpenseDraft(input, version, initial);
   const { draft, errors, splitDialogOpen } = snapshot.context;
   const saveError = snapshot.context.saveError ?? reloadNotice;
   const saving = isSavingExpense(snapshot);
@@ -48,14 +62,19 @@ export function ExpenseForm({ input, initial, version, groupMembers }: ExpenseFo
     if (initial) send({ type: 'draft.load', values: initial });
     for (const member of groupMembers ?? [])
       send({ type: 'draft.addParticipant', participant: toParticipant(member) });
+    if (groupSplit) send({ type: 'draft.load', values: groupDefaults(groupSplit, participantIds()) });
   }, []);
 
+  const participantIds = () => snapshotRef.current().context.draft.participants.map((p) => p.id);
+
+  // A group picked here brings its members, its currency and its default split, as the route's group does.
   const selectGroup = (group: GroupSummary | null) => {
     send({ type: 'draft.selectGroup', group: group && { id: group.id, name: group.name } });
     setGroupText(group?.name ?? '');
     for (const member of group?.Members ?? []) {
       send({ type: 'draft.addParticipant', participant: toParticipant(member) });
     }
+    if (group) send({ type: 'draft.load', values: groupDefaults(group, participantIds()) });
   };
 
   const submit = (event: FormEvent) => {

@@ -1,5 +1,5 @@
 import { call } from '@kitty/api';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { api } from '../../api';
 import { useGoBack } from '../../components/BackButton';
 import { Button } from '../../components/Button';
@@ -9,6 +9,7 @@ import { useAuth } from '../../flows/AuthProvider';
 import { callGroup } from '../../flows/groupCall';
 import { newIdempotencyKey } from '../../flows/idempotency';
 import { useResource } from '../../flows/resource';
+import { carriedDraft } from './carriedDraft';
 import { draftFromExpense, toParticipant } from './editDraft';
 import { ExpenseForm } from './ExpenseForm';
 import * as styles from './ExpenseFormScreen.css';
@@ -21,6 +22,7 @@ import { expenseTag } from './useExpenseDraft';
 export function ExpenseFormScreen() {
   const { expenseId, groupId } = useParams();
   const { user } = useAuth();
+  const location = useLocation();
   const edit = Boolean(expenseId);
 
   const settings = useResource(edit ? null : ['account-settings'], (signal) =>
@@ -72,6 +74,8 @@ export function ExpenseFormScreen() {
   const groupReady = !groupId || group.data !== undefined || group.status === 'failed';
   if (!settingsReady || !groupReady) return <LoadingText centered>Loading...</LoadingText>;
 
+  // "More options" in Add New Expense hands over its draft: every field as typed, nothing reset.
+  const carried = carriedDraft(location.state, group.data?.id);
   return (
     <>
       {group.status === 'failed' && group.error && <Alert>{group.error.message}</Alert>}
@@ -79,12 +83,15 @@ export function ExpenseFormScreen() {
         input={{
           currentUser,
           mode: 'create',
-          defaultCurrency: settings.data?.currency ?? null,
-          defaultSplitType: settings.data?.default_split ?? null,
+          // A group's expense starts in the group's currency and default split, the person's own otherwise.
+          defaultCurrency: group.data?.currency ?? settings.data?.currency ?? null,
+          defaultSplitType: group.data?.default_split_type ?? settings.data?.default_split ?? null,
           group: group.data ? { id: group.data.id, name: group.data.name } : null,
           newIdempotencyKey,
         }}
-        groupMembers={group.data?.Members}
+        initial={carried ?? undefined}
+        groupMembers={carried ? undefined : group.data?.Members}
+        groupSplit={carried ? undefined : group.data}
       />
     </>
   );

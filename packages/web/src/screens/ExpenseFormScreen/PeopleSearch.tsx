@@ -1,13 +1,13 @@
 import { call, type User, type UserSearchResult } from '@kitty/api';
-import { isEmail, memberName } from '@kitty/domain';
-import type { DraftParticipant } from '@kitty/domain/flows';
-import { useRef, useState } from 'react';
+import { isEmail, memberName, splitName } from '@kitty/domain';
+import { type DraftParticipant, TEMP_PARTICIPANT_PREFIX } from '@kitty/domain/flows';
+import { useState } from 'react';
 import { api } from '../../api';
 import { Badge } from '../../components/Badge';
 import { ComboBox } from '../../components/ComboBox';
 import { toast } from '../../components/Toast';
-import { createIdempotencyKeys } from '../../flows/idempotency';
-import { USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
+import { randomUuid } from '../../flows/idempotency';
+import { NO_PEOPLE_FOUND, USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
 import { AddNewUserDialog } from './AddNewUserDialog';
 import { toParticipant } from './editDraft';
 import * as styles from './ExpenseFormScreen.css';
@@ -34,9 +34,6 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
   const [term, setTerm] = useState('');
   const [newUserEmail, setNewUserEmail] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  // One Idempotency-Key per submission of the Add New User dialog: a retry of the same person reuses it,
-  // opening the dialog again (a new submission) starts a new set.
-  const inviteKeys = useRef(createIdempotencyKeys());
   const search = useUserSearch(term);
   const typed = term.trim();
 
@@ -51,10 +48,7 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
     toast.success(addedText(user));
   };
 
-  const openNewUser = (email: string) => {
-    inviteKeys.current = createIdempotencyKeys();
-    setNewUserEmail(email);
-  };
+  const openNewUser = (email: string) => setNewUserEmail(email);
 
   const addByEmail = async (email: string) => {
     setChecking(true);
@@ -74,22 +68,19 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
     }
   };
 
-  const invite = async (email: string, name: string) => {
-    try {
-      const body = { email, name: name || null };
-      const user = await call(
-        api.POST('/users/invite', {
-          params: { header: { 'Idempotency-Key': inviteKeys.current.keyFor('invite', body) } },
-          body,
-        }),
-        ADD_NEW_USER_FAILED,
-      );
-      add(user);
-      setNewUserEmail(null);
-    } catch (error) {
-      console.error('Invite failed', error);
-      throw new Error(ADD_NEW_USER_FAILED);
-    }
+  // Nobody is invited yet: the person joins the draft as pending ("temp-" id), and the invitation goes
+  // out only when the expense is saved (useExpenseDraft), as the dialog says; never if it is not.
+  const addNewUser = async (email: string, name: string) => {
+    const person: DraftParticipant = {
+      id: `${TEMP_PARTICIPANT_PREFIX}${randomUuid()}`,
+      email,
+      name: name || null,
+      display_name: splitName(name, email).display_name,
+      registered: false,
+    };
+    onAdd(person);
+    toast.success(addedText(person));
+    setNewUserEmail(null);
   };
 
   const pick = (key: string | null) => {
@@ -101,10 +92,7 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
     setTimeout(() => setTerm(''), 0);
   };
 
-  const status =
-    search.status === 'done'
-      ? 'No people found. Enter an e-mail address to add someone new.'
-      : 'Searching...';
+  const status = search.status === 'done' ? NO_PEOPLE_FOUND : 'Searching...';
 
   return (
     <div className={styles.peopleSearch}>
@@ -139,7 +127,7 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
           {USER_SEARCH_FAILED}
         </p>
       )}
-      <AddNewUserDialog email={newUserEmail} onAdd={invite} onCancel={() => setNewUserEmail(null)} />
+      <AddNewUserDialog email={newUserEmail} onAdd={addNewUser} onCancel={() => setNewUserEmail(null)} />
     </div>
   );
 }

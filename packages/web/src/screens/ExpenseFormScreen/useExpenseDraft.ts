@@ -1,6 +1,8 @@
 import { call } from '@kitty/api';
 import {
   type ExpenseDraft,
+  type ExpensePayload,
+  withInvitedIds,
   type ExpenseDraftInput,
   type ExpenseDraftSnapshot,
   expenseDraftMachine,
@@ -12,12 +14,36 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { staleVersionMessage } from '../../flows/conflict';
+import { createIdempotencyKeys, type IdempotencyKeys } from '../../flows/idempotency';
 import { invalidate } from '../../flows/resource';
+import { ADD_NEW_USER_FAILED } from './PeopleSearch';
 
 /** The resource tag of one expense: invalidating it loads the expense again wherever it is shown. */
 export const expenseTag = (expenseId: string) => `expense:${expenseId}`;
 
-async function saveExpense({ mode, expenseId, payload, idempotencyKey }: SaveExpenseInput, version?: number) {
+/**
+ * The people added by e-mail are invited now that the expense is saved (POST /users/invite, the spec's
+ * call), each once however often the save is retried; the payload then names them by their real ids.
+ */
+async function inviteAll(save: SaveExpenseInput, keys: IdempotencyKeys): Promise<ExpensePayload> {
+  const ids = new Map<string, string>();
+  for (const person of save.invitees) {
+    const body = { email: person.email ?? '', name: person.name ?? null };
+    const user = await call(
+      api.POST('/users/invite', {
+        params: { header: { 'Idempotency-Key': keys.keyFor('invite', body) } },
+        body,
+      }),
+      ADD_NEW_USER_FAILED,
+    );
+    ids.set(person.id, user.id);
+  }
+  return withInvitedIds(save.payload, ids);
+}
+
+async function saveExpense(save: SaveExpenseInput, keys: IdempotencyKeys, version?: number) {
+  const { mode, expenseId, idempotencyKey } = save;
+  const payload = await inviteAll(save, keys);
   if (mode === 'edit' && expenseId) {
     try {
       return await call(
@@ -64,11 +90,12 @@ export function useExpenseDraft(input: ExpenseDraftInput, version?: number, curr
   const navigate = useNavigate();
   const versionRef = useRef(version);
   versionRef.current = version;
+  const [inviteKeys] = useState(() => createIdempotencyKeys());
   const [logic] = useState(() =>
     expenseDraftMachine.provide({
       actors: {
         saveExpense: fromPromise<unknown, SaveExpenseInput>(({ input: save }) =>
-          saveExpense(save, versionRef.current),
+          saveExpense(save, inviteKeys, versionRef.current),
         ),
       },
     }),
@@ -108,5 +135,7 @@ export function useExpenseDraft(input: ExpenseDraftInput, version?: number, curr
     if (event.type === 'draft.submit' || event.type === 'draft.dismissError') setReloadNotice(null);
     actor.send(event);
   };
-  return { snapshot, send, reloadNotice };
+  /** The machine's state right now (after the events just sent), for a handler that sends several. */
+  const snapshotRef = useRef(() => actor.getSnapshot());
+  return { snapshot, send, reloadNotice, snapshotRef };
 }

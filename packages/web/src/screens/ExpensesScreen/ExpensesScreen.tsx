@@ -1,5 +1,5 @@
-import { expenseCountText, filterExpenses } from '@kitty/domain';
-import { useState } from 'react';
+import { expenseCountText } from '@kitty/domain';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { BackButton } from '../../components/BackButton';
 import { Button } from '../../components/Button';
@@ -14,13 +14,26 @@ import { ExpenseRow } from './ExpenseRow';
 import * as styles from './ExpensesScreen.css';
 import { useUserExpenses } from './useUserExpenses';
 
-/** All Expenses (/expenses): the caller's expenses, searchable, paginated by the server. */
+/** How long typing pauses before the search is asked of the server. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * All Expenses (/expenses): the caller's expenses, searched (description or group name) and paginated by
+ * the server, so a search finds every expense, loaded or not, and the count is the true total.
+ */
 export function ExpensesScreen() {
   const { user } = useAuth();
   const [term, setTerm] = useState('');
-  const { first, expenses, hasMore, loadingMore, moreError, loadMore } = useUserExpenses();
-  const shown = filterExpenses(expenses, term);
-  const searching = term.trim() !== '';
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const next = term.trim();
+    if (next === '') return setSearch('');
+    const timer = setTimeout(() => setSearch(next), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const { first, expenses, total, hasMore, loadingMore, moreError, loadMore } = useUserExpenses(search);
+  const shown = expenses;
+  const searching = search !== '';
 
   return (
     <>
@@ -50,7 +63,7 @@ export function ExpensesScreen() {
       ) : (
         <>
           <p className={styles.count} aria-live="polite">
-            {expenseCountText(shown.length, term)}
+            {expenseCountText(total ?? shown.length, search)}
           </p>
           {shown.length === 0 ? (
             <Card className={styles.empty}>

@@ -7,10 +7,10 @@ import { type Resource, useResource } from '../../flows/resource';
 const FAILED = 'Failed to fetch user expenses';
 const PAGE_SIZE = 20;
 
-function fetchPage(cursor: string | null, signal?: AbortSignal): Promise<ExpensePage> {
+function fetchPage(search: string, cursor: string | null, signal?: AbortSignal): Promise<ExpensePage> {
   return call(
     api.GET('/expenses/user', {
-      params: { query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
+      params: { query: { limit: PAGE_SIZE, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } },
       signal,
     }),
     FAILED,
@@ -28,15 +28,20 @@ export interface UserExpenses {
   first: Resource<ExpensePage>;
   /** Every loaded expense, newest first, without repeats. */
   expenses: Expense[];
+  /** How many expenses the search finds in all (every page), as the server counts them. */
+  total: number | undefined;
   hasMore: boolean;
   loadingMore: boolean;
   moreError: ApiError | null;
   loadMore(): void;
 }
 
-/** The caller's expenses (GET /expenses/user), paginated by the server: the first page, then "Load more". */
-export function useUserExpenses(): UserExpenses {
-  const first = useResource(['expenses', 'user'], (signal) => fetchPage(null, signal), {
+/**
+ * The caller's expenses (GET /expenses/user), searched and paginated by the server: the first page of
+ * `search` (blank: every expense), then "Load more".
+ */
+export function useUserExpenses(search: string): UserExpenses {
+  const first = useResource(['expenses', 'user', search], (signal) => fetchPage(search, null, signal), {
     tags: ['expenses'],
   });
   const [more, setMore] = useState<MorePages | null>(null);
@@ -61,7 +66,7 @@ export function useUserExpenses(): UserExpenses {
     setLoadingMore(true);
     setMoreError(null);
     const base = first.data;
-    fetchPage(nextCursor)
+    fetchPage(search, nextCursor)
       .then(
         (page) =>
           setMore((m) => ({
@@ -75,7 +80,15 @@ export function useUserExpenses(): UserExpenses {
         busy.current = false;
         setLoadingMore(false);
       });
-  }, [nextCursor, first.data]);
+  }, [search, nextCursor, first.data]);
 
-  return { first, expenses, hasMore: nextCursor !== null, loadingMore, moreError, loadMore };
+  return {
+    first,
+    expenses,
+    total: first.data?.total,
+    hasMore: nextCursor !== null,
+    loadingMore,
+    moreError,
+    loadMore,
+  };
 }

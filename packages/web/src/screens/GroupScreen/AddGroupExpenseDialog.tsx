@@ -1,5 +1,5 @@
 import { call, type GroupDetail } from '@kitty/api';
-import { memberName, parseMoney, splitDetailsForMembers } from '@kitty/domain';
+import { memberName, parseMoney } from '@kitty/domain';
 import {
   expenseDraftMachine,
   expenseSaveAlert,
@@ -16,9 +16,11 @@ import { Dialog } from '../../components/Dialog';
 import { Form } from '../../components/Form';
 import { Link } from '../../components/Link';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
-import { configToDetails } from '../../components/split/defaultSplitConfig';
+import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
 import { newIdempotencyKey } from '../../flows/idempotency';
 import * as styles from './dialogs.css';
+import { carryDraft } from '../ExpenseFormScreen/carriedDraft';
+import { toParticipant } from '../ExpenseFormScreen/editDraft';
 import { GroupExpenseFields } from './GroupExpenseFields';
 import { invalidateGroup } from './useGroupData';
 
@@ -75,19 +77,12 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    for (const m of members) {
-      actor.send({
-        type: 'draft.addParticipant',
-        participant: { id: m.id, name: m.name, display_name: m.name },
-      });
-    }
-    const type = group.default_split_type;
-    const stored = configToDetails(group.default_split_config, group.currency);
-    if (stored && type !== 'equal' && type !== 'exact') {
-      const ids = actor.getSnapshot().context.draft.participants.map((p) => p.id);
-      actor.send({ type: 'draft.setSplitDetails', details: splitDetailsForMembers(type, stored, ids) });
-    }
-  }, [actor, members, group]);
+    for (const m of group.Members)
+      actor.send({ type: 'draft.addParticipant', participant: toParticipant(m) });
+    const ids = actor.getSnapshot().context.draft.participants.map((p) => p.id);
+    const details = groupDefaultDetails(group, ids);
+    if (details) actor.send({ type: 'draft.setSplitDetails', details });
+  }, [actor, group]);
 
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -112,7 +107,10 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
         <div className={styles.footerColumn}>
           {context.saveError && <Alert>{expenseSaveAlert({ message: context.saveError })}</Alert>}
           <div className={styles.row}>
-            <Link href={`/groups/${group.id}/expenses/create`}>More options</Link>
+            {/* The full form takes the draft as it is: nothing typed here is lost. */}
+            <Link href={`/groups/${group.id}/expenses/create`} routerOptions={{ state: carryDraft(draft) }}>
+              More options
+            </Link>
             <div className={styles.actions}>
               <Button variant="ghost" onPress={onClose}>
                 Cancel

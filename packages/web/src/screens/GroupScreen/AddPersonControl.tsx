@@ -6,7 +6,7 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { api } from '../../api';
-import { USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
+import { NO_PEOPLE_FOUND, USER_SEARCH_FAILED, useUserSearch } from '../../flows/useUserSearch';
 import * as styles from './dialogs.css';
 import { NewPersonForm } from './NewPersonForm';
 import type { SettingsMember } from './useGroupSettingsForm';
@@ -93,6 +93,9 @@ export function AddPersonControl({ members, onAdd }: AddPersonControlProps) {
         errorMessage={termError}
       />
       {searching && <p className={styles.muted}>Searching...</p>}
+      {!searching && search.status === 'done' && search.users.length === 0 && !typedEmail.includes('@') && (
+        <p className={styles.muted}>{NO_PEOPLE_FOUND}</p>
+      )}
       {searchFailed && <Alert>{USER_SEARCH_FAILED}</Alert>}
       {checkFailed && (
         <Alert>
