@@ -82,7 +82,7 @@ describe('group lists', () => {
   });
   it('header line', () => {
     expect(groupBalanceHeadline(1250, 'EUR')).toBe('You are owed €12.50');
-    expect(groupBalanceHeadline(-300, 'CZK')).toBe('You owe Kč3.00');
+    expect(groupBalanceHeadline(-300, 'CZK')).toBe('You owe Kč\u00a03.00');
     expect(groupBalanceHeadline(0, 'EUR')).toBeNull();
   });
   it('member count', () => {
