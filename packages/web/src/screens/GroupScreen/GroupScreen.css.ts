@@ -12,14 +12,6 @@ export const headline = style({
 export const owed = style({ color: vars.color.positive });
 export const owe = style({ color: vars.color.negative });
 
-export const otherCurrencies = style({
-  display: 'inline-flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-});
-
 export const actionBar = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
