@@ -127,12 +127,21 @@ export const rowMain = style({
   minWidth: 0,
 });
 
+/**
+ * The title and its badge ("New", "Latest settlement"): a long title wraps instead of being cut off with an
+ * ellipsis, and the badge never shrinks, so both are always read in full.
+ */
 export const rowTitle = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: vars.space.sm,
+  rowGap: vars.space.xxs,
+  minWidth: 0,
   fontWeight: vars.fontWeight.semibold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
 });
+
+export const rowTitleText = style({ minWidth: 0, overflowWrap: 'anywhere' });
 
 export const rowMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
@@ -146,7 +155,8 @@ export const badge = style({
   fontWeight: vars.fontWeight.semibold,
   backgroundColor: vars.color.primarySoft,
   color: vars.color.primaryText,
-  marginInlineStart: vars.space.xs,
+  whiteSpace: 'nowrap',
+  flexShrink: 0,
 });
 
 export const avatar = style({
