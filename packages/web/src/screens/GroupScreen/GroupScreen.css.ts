@@ -143,6 +143,19 @@ export const rowTitle = style({
 
 export const rowTitleText = style({ minWidth: 0, overflowWrap: 'anywhere' });
 
+/** "3 earlier expenses still count toward balances" with its Show button, under the header. */
+export const stillCounting = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  fontWeight: vars.fontWeight.medium,
+});
+
 export const rowMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const rowAmount = style({ fontWeight: vars.fontWeight.semibold, textAlign: 'end' });
