@@ -110,7 +110,7 @@ export async function expectNoClippedText(page: Page, where: string): Promise<vo
       const style = getComputedStyle(el);
       const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
       if (!hides || style.display === 'none' || style.visibility === 'hidden') continue;
-      const text = el.innerText?.trim() ?? '';
+      const text = el.textContent?.trim() ?? '';
       if (text === '') continue;
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
