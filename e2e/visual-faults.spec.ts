@@ -31,8 +31,13 @@ test('badges beside long activity titles and the History tab are shown whole at 
   await openAs(page, alice, `/groups/${group.id}`);
   const row = page.getByRole('link', { name: /Weekly groceries/ });
   await expect(row).toContainText(long);
-  await expect(row.getByText('New', { exact: true })).toBeInViewport({ ratio: 1 });
-  await expect(page.getByText('Latest settlement', { exact: true })).toBeInViewport({ ratio: 1 });
+  for (const badge of [
+    row.getByText('New', { exact: true }),
+    page.getByText('Latest settlement', { exact: true }),
+  ]) {
+    await badge.scrollIntoViewIfNeeded();
+    await expect(badge).toBeInViewport({ ratio: 1 });
+  }
   await expectNoClippedText(page, 'Group activity');
 
   await page.getByRole('button', { name: 'Settle Up' }).click();
