@@ -123,12 +123,16 @@ test('Leave Group: a member with a balance is refused, a settled member leaves a
   await openAs(page, bob, `/groups/${group.id}`);
   await page.getByRole('button', { name: 'Group settings' }).click();
   const settings = dialog(page, 'Group Settings');
-  await settings.getByRole('button', { name: 'Leave Group' }).click();
+  // Refused before the click: the button is disabled with the reason beside it.
+  await expect(settings.getByRole('button', { name: 'Leave Group' })).toBeDisabled();
   await expect(
     settings.getByText(
       'You cannot leave because you either have an outstanding balance or are the group admin.',
     ),
   ).toBeVisible();
+  await expect(settings.getByRole('button', { name: 'Leave Group' })).toHaveAccessibleDescription(
+    'You cannot leave because you either have an outstanding balance or are the group admin.',
+  );
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   await openAs(page, carol, `/groups/${group.id}`);

@@ -225,7 +225,7 @@ test('Add New Expense in the group: every member by default, saved once, the act
   await expect(form).toHaveCount(0);
 
   await expect(page.getByRole('link', { name: /Lift passes/ })).toBeVisible();
-  await expect(page.getByText('You are owed Kč450.00')).toBeVisible();
+  await expect(page.getByText('You are owed Kč 450.00')).toBeVisible();
   await expect(page.getByRole('link', { name: /Lift passes/ })).toHaveCount(1);
 });
 

@@ -89,3 +89,38 @@ export async function choose(scope: Page | Locator, label: string, option: strin
   await scope.getByRole('button', { name: new RegExp(` ${label}$`) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * What a person would see as broken layout, on the page and any open dialog: text cut off by overflow (an
+ * element that hides, clips or scrolls its overflow, or ends in an ellipsis, and is wider inside than out)
+ * and a page that scrolls sideways. Screen-reader-only text (a 1 px box) is left out.
+ */
+export async function expectNoClippedText(page: Page, where: string): Promise<void> {
+  const faults = await page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) {
+      found.push(`the page scrolls sideways (${root.scrollWidth} px wide in ${root.clientWidth} px)`);
+    }
+    const name = (el: Element) => {
+      const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+      return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`;
+    };
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      const style = getComputedStyle(el);
+      const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (!hides || style.display === 'none' || style.visibility === 'hidden') continue;
+      const text = el.textContent?.trim() ?? '';
+      if (text === '') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        found.push(
+          `${name(el)} cuts off "${text.slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`,
+        );
+      }
+    }
+    return found;
+  });
+  expect(faults, `${where} at ${page.viewportSize()?.width} px`).toEqual([]);
+}

@@ -6,6 +6,9 @@ import {
   activityTitle,
   buildActivity,
   compareActivity,
+  earlierExpensesStillCounting,
+  earlierStillCountingText,
+  type ExpenseEffect,
   expenseIdForNavigation,
   previousExpensesToggleLabel,
   RECALCULATION_FLAG_MS,
@@ -202,6 +205,58 @@ const inputArb = fc.record({
   settlements: fc.array(settlementArb, { maxLength: 4 }),
   settled: fc.boolean(),
   showPrevious: fc.boolean(),
+});
+
+describe('earlier expenses that still count toward balances', () => {
+  // alice paid dinner 30.00 for alice and bob; carol paid taxi 8.00 for carol and dave.
+  const effects: Record<string, ExpenseEffect> = {
+    dinner: { currency: 'EUR', nets: { alice: 1500, bob: -1500 } },
+    taxi: { currency: 'EUR', nets: { carol: 400, dave: -400 } },
+    lunch: { currency: 'EUR', nets: { bob: 1000, alice: -1000 } },
+    sushi: { currency: 'JPY', nets: { alice: 500, bob: -500 } },
+  };
+  const effectOf = (e: E) => effects[String(e.id)] ?? null;
+  const ids = (list: E[] | null) => list?.map((e) => e.id) ?? null;
+
+  it('a partial payment leaves the expense it paid toward counting; a fully repaid pair does not count', () => {
+    // Bob paid Alice 5.00 (partial), Dave paid Carol 4.00 (all): now bob -10.00, alice +10.00.
+    const now = { EUR: { alice: 1000, bob: -1000, carol: 0, dave: 0 } };
+    const earlier = [expense('dinner', 1), expense('taxi', 2)];
+    expect(ids(earlierExpensesStillCounting(earlier, [], now, effectOf))).toEqual(['dinner']);
+  });
+
+  it('nothing counts when everyone stood at zero right after the latest settlement, whatever came later', () => {
+    // Bob repaid all 15.00; then bob paid lunch 20.00 for bob and alice: now bob +10.00, alice -10.00.
+    const now = { EUR: { alice: -1000, bob: 1000 } };
+    expect(
+      earlierExpensesStillCounting([expense('dinner', 1)], [expense('lunch', 5)], now, effectOf),
+    ).toEqual([]);
+  });
+
+  it('judges each expense in its own currency: yen still owed keep the yen expense counting', () => {
+    const now = { EUR: { alice: 0, bob: 0 }, JPY: { alice: 500, bob: -500 } };
+    const earlier = [expense('dinner', 1), expense('sushi', 2)];
+    expect(ids(earlierExpensesStillCounting(earlier, [], now, effectOf))).toEqual(['sushi']);
+  });
+
+  it('cannot tell (null) when an expense cannot be read', () => {
+    expect(earlierExpensesStillCounting([expense('unknown', 1)], [], {}, effectOf)).toBeNull();
+  });
+
+  it('buildActivity counts them only while they are hidden, and says so in words', () => {
+    const input = {
+      expenses: [expense('dinner', 1), expense('taxi', 2)],
+      settlements: [settlement('s1', 3)],
+      settled: false,
+      balancesNow: { EUR: { alice: 1000, bob: -1000, carol: 400, dave: -400 } },
+      effectOf,
+    };
+    expect(buildActivity(input).earlierStillCounting).toBe(2);
+    expect(buildActivity({ ...input, showPrevious: true }).earlierStillCounting).toBe(0);
+    expect(buildActivity({ ...input, balancesNow: undefined }).earlierStillCounting).toBe(0);
+    expect(earlierStillCountingText(2)).toBe('2 earlier expenses still count toward balances');
+    expect(earlierStillCountingText(1)).toBe('1 earlier expense still counts toward balances');
+  });
 });
 
 describe('buildActivity properties', () => {

@@ -7,9 +7,13 @@
 // - Settlements, group settled ("Recent Activity"): the recent settlements, i.e. those recorded after the
 //   newest expense that predates the latest settlement (at least the latest one), plus any expense recorded
 //   after the latest settlement (flagged; normally none). "Show previous expenses" adds the older expenses.
+// Hidden earlier expenses that still count toward someone's balance are announced under the header
+// ("3 earlier expenses still count toward balances - Show"): see earlierExpensesStillCounting.
 // "After the latest settlement" is judged by when items were recorded (created_at, else their date): the
 // settlement covered exactly what had been recorded before it, so a back-dated expense recorded later is
 // still shown as new. The list itself is ordered by the date people see, newest first.
+
+import { isSettledAmount } from './balances';
 
 export const RECALCULATION_FLAG_MS = 100;
 
@@ -205,6 +209,12 @@ export function activityEmptyText({
   return hasSettlements && settled ? NO_RECENT_ACTIVITY_SETTLED : NO_EXPENSES_YET;
 }
 
+/** What an expense does to balances, in minor units of its currency: member id -> paid minus share. */
+export interface ExpenseEffect {
+  currency: string;
+  nets: Readonly<Record<string, number>>;
+}
+
 export interface ActivityInput<E, S> {
   expenses: readonly E[];
   settlements: readonly S[];
@@ -212,6 +222,13 @@ export interface ActivityInput<E, S> {
   settled: boolean;
   /** "Show previous expenses" is on. */
   showPrevious?: boolean;
+  /**
+   * Every member's net now, currency -> member id -> minor units (all currencies of the group). With
+   * `effectOf`, lets the view say whether the hidden earlier expenses still count (`earlierStillCounting`).
+   */
+  balancesNow?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** An expense's effect on balances; null when it cannot be read. */
+  effectOf?: (expense: E) => ExpenseEffect | null;
 }
 
 export interface ActivityView<E, S> {
@@ -226,6 +243,57 @@ export interface ActivityView<E, S> {
   toggleLabel: string | null;
   /** Text to show instead of the list when `items` is empty. */
   emptyText: string | null;
+  /**
+   * How many of the hidden earlier expenses still count toward someone's balance (see
+   * `earlierExpensesStillCounting`); 0 when none do, when they are shown, or when it cannot be told.
+   */
+  earlierStillCounting: number;
+}
+
+/** "3 earlier expenses still count toward balances", "1 earlier expense still counts toward balances". */
+export function earlierStillCountingText(count: number): string {
+  return count === 1
+    ? '1 earlier expense still counts toward balances'
+    : `${count} earlier expenses still count toward balances`;
+}
+
+/**
+ * Which expenses recorded before the latest settlement still affect someone's balance. The spec's view
+ * hides them once a settlement exists, but a partial payment leaves most of what they created owed.
+ *
+ * The rule: an earlier expense still counts when someone it involves (its payer or a participant) did not
+ * stand at zero in its currency right after the latest settlement; the settlements up to then had not paid
+ * off what that person's expenses created. The balances right after the latest settlement are the balances
+ * now minus what the expenses recorded after it did (nothing else was recorded after the latest settlement).
+ * Returns the ids of those expenses, or null when it cannot be told (an effect that cannot be read).
+ */
+export function earlierExpensesStillCounting<E>(
+  earlier: readonly E[],
+  later: readonly E[],
+  balancesNow: Readonly<Record<string, Readonly<Record<string, number>>>>,
+  effectOf: (expense: E) => ExpenseEffect | null,
+): E[] | null {
+  const atSettlement = new Map<string, Map<string, number>>();
+  for (const [currency, nets] of Object.entries(balancesNow)) {
+    atSettlement.set(currency, new Map(Object.entries(nets)));
+  }
+  for (const expense of later) {
+    const effect = effectOf(expense);
+    if (!effect) return null;
+    const nets = atSettlement.get(effect.currency) ?? new Map<string, number>();
+    atSettlement.set(effect.currency, nets);
+    for (const [member, net] of Object.entries(effect.nets)) nets.set(member, (nets.get(member) ?? 0) - net);
+  }
+  const counting: E[] = [];
+  for (const expense of earlier) {
+    const effect = effectOf(expense);
+    if (!effect) return null;
+    const nets = atSettlement.get(effect.currency);
+    if (Object.keys(effect.nets).some((member) => !isSettledAmount(nets?.get(member) ?? 0))) {
+      counting.push(expense);
+    }
+  }
+  return counting;
 }
 
 export function buildActivity<E extends ActivityExpenseLike, S extends ActivitySettlementLike>(
@@ -242,6 +310,7 @@ export function buildActivity<E extends ActivityExpenseLike, S extends ActivityS
 
   let visible: ActivityItem<E, S>[];
   let hasPrevious = false;
+  let earlierStillCounting = 0;
   if (latest === undefined) {
     visible = expenses;
   } else {
@@ -261,6 +330,15 @@ export function buildActivity<E extends ActivityExpenseLike, S extends ActivityS
         since === undefined ? settlements : settlements.filter((s) => recordedAfter(s, since));
     }
     visible = [...shownSettlements, ...shownExpenses];
+    if (!showPrevious && input.balancesNow && input.effectOf) {
+      const counting = earlierExpensesStillCounting(
+        previous.map((e) => e.expense),
+        expenses.filter((e) => e.afterSettlement).map((e) => e.expense),
+        input.balancesNow,
+        input.effectOf,
+      );
+      earlierStillCounting = counting?.length ?? 0;
+    }
   }
   visible.sort(compareActivity);
 
@@ -272,6 +350,7 @@ export function buildActivity<E extends ActivityExpenseLike, S extends ActivityS
     showPreviousToggle: hasPrevious,
     toggleLabel: hasPrevious ? previousExpensesToggleLabel(showPrevious) : null,
     emptyText: visible.length === 0 ? activityEmptyText(flags) : null,
+    earlierStillCounting,
   };
 }
 

@@ -8,6 +8,8 @@ import {
   groupStats,
   isSettled,
   isSettledAmount,
+  isSettledInEveryCurrency,
+  openBalances,
   netBalances,
   pairwiseDebts,
   SETTLED_THRESHOLD_MINOR,
@@ -131,6 +133,29 @@ describe('balances by example', () => {
     expect(isSettledAmount(-1)).toBe(false);
     expect(isSettled(computeBalances([dinner]))).toBe(false);
     expect(isSettled({})).toBe(true);
+  });
+
+  it('settled across currencies means settled in every currency; unreadable is never settled', () => {
+    expect(isSettledInEveryCurrency([])).toBe(true);
+    expect(isSettledInEveryCurrency([0, 0])).toBe(true);
+    expect(isSettledInEveryCurrency([0, -600])).toBe(false);
+    expect(isSettledInEveryCurrency(0)).toBe(true);
+    expect(isSettledInEveryCurrency(Number.NaN)).toBe(false);
+    expect(isSettledAmount(0.5)).toBe(false);
+    expect(
+      openBalances([
+        { currency: 'EUR', minor: 0 },
+        { currency: 'USD', minor: -600 },
+        { currency: 'JPY', minor: 333 },
+      ]),
+    ).toEqual([
+      { currency: 'USD', minor: -600 },
+      { currency: 'JPY', minor: 333 },
+    ]);
+    const mixed = computeBalances([
+      { id: 'e', paid_by: 'a', currency: 'USD', amount: 1200, shares: { a: 600, b: 600 } },
+    ]);
+    expect(isSettled({ ...mixed, EUR: { a: { paid: 0, owed: 0, net: 0 } } })).toBe(false);
   });
 
   it('members are listed highest net first, ties by name then id', () => {

@@ -148,14 +148,40 @@ export function pairwiseDebts(
   return result;
 }
 
+/**
+ * The spec's "absolute balance below 0.01" in minor units. A value that is not a whole number of minor units
+ * (NaN from an unreadable amount, a fraction) is never settled: unknown must not read as "all settled".
+ */
 export function isSettledAmount(minor: number): boolean {
-  return Math.abs(minor) < SETTLED_THRESHOLD_MINOR;
+  return Number.isSafeInteger(minor) && Math.abs(minor) < SETTLED_THRESHOLD_MINOR;
+}
+
+/**
+ * The one rule for "settled" when balances are in several currencies: settled in every one of them. Kitty
+ * never converts, so a zero in the group currency says nothing about a debt in another; every screen and the
+ * server's member rules decide "settled" (and so "All settled", "settled", "whole debt") by this.
+ */
+export function isSettledInEveryCurrency(minors: number | Iterable<number>): boolean {
+  for (const minor of typeof minors === 'number' ? [minors] : minors)
+    if (!isSettledAmount(minor)) return false;
+  return true;
+}
+
+/** An amount in minor units of a currency (one line of a balance that is never converted). */
+export interface CurrencyMinor {
+  currency: string;
+  minor: number;
+}
+
+/** The balances still open (not settled), order kept: what a place that is not "settled" lists, every one. */
+export function openBalances<T extends { minor: number }>(balances: readonly T[]): T[] {
+  return balances.filter((b) => !isSettledAmount(b.minor));
 }
 
 /** True when every member's net is settled in every currency. */
 export function isSettled(balances: BalancesByCurrency): boolean {
   return Object.values(balances).every((byMember) =>
-    Object.values(byMember).every((b) => isSettledAmount(b.net)),
+    isSettledInEveryCurrency(Object.values(byMember).map((b) => b.net)),
   );
 }
 

@@ -105,12 +105,14 @@ describe('groupCsv', () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it('writes amounts with exactly two decimals and refuses more', () => {
+  it("writes amounts as plain decimals with the currency's decimals and refuses more", () => {
     expect(csvAmount(95)).toBe('95.00');
-    expect(csvAmount(0.1)).toBe('0.10');
-    expect(csvAmount(1200)).toBe('1200.00');
-    expect(csvAmount(31.67)).toBe('31.67');
-    expect(() => csvAmount(1.005)).toThrow('not a decimal with at most two places');
+    expect(csvAmount(0.1, 'EUR')).toBe('0.10');
+    expect(csvAmount(1200, 'JPY')).toBe('1200');
+    expect(csvAmount(1226.5, 'CZK')).toBe('1226.50');
+    expect(csvAmount(31.67, 'USD')).toBe('31.67');
+    expect(() => csvAmount(1.005)).toThrow('at most 2 decimal places');
+    expect(() => csvAmount(1.5, 'JPY')).toThrow('Amounts in JPY must be whole numbers');
   });
 
   it('keeps a multi-line group name on its comment line', () => {
@@ -228,26 +230,33 @@ const textArb = fc.oneof(
   fc.string({ unit: 'grapheme' }),
 );
 const amountArb = fc.integer({ min: 0, max: 10_000_000 }).map((cents) => cents / 100);
-const participantArb = fc.record({
-  user_name: textArb,
-  amount: amountArb,
-  percentage: fc.option(fc.integer({ min: 0, max: 10000 }).map((bp) => bp / 100)),
-  shares: fc.option(fc.integer({ min: 0, max: 20 })),
-});
-const expenseArb = fc.record({
-  date: textArb,
-  description: textArb,
-  amount: amountArb,
-  currency: fc.constantFrom('EUR', 'JPY', 'CZK'),
-  category: textArb,
-  payer_name: textArb,
-  payer_email: textArb,
-  split_type: fc.constantFrom('equal', 'percentage', 'shares', 'exact', 'adjustment'),
-  participants: fc.array(participantArb, { maxLength: 4 }),
-  is_settled: fc.boolean(),
-  notes: fc.option(textArb),
-  created_at: textArb,
-  updated_at: textArb,
+/** Yen have no minor unit: whole amounts only. */
+const yenArb = fc.integer({ min: 0, max: 10_000_000 });
+const decimalsOf = (currency: string) => (currency === 'JPY' ? 0 : 2);
+const participantArb = (amount: fc.Arbitrary<number>) =>
+  fc.record({
+    user_name: textArb,
+    amount,
+    percentage: fc.option(fc.integer({ min: 0, max: 10000 }).map((bp) => bp / 100)),
+    shares: fc.option(fc.integer({ min: 0, max: 20 })),
+  });
+const expenseArb = fc.constantFrom('EUR', 'JPY', 'CZK').chain((currency) => {
+  const amount = currency === 'JPY' ? yenArb : amountArb;
+  return fc.record({
+    date: textArb,
+    description: textArb,
+    amount,
+    currency: fc.constant(currency),
+    category: textArb,
+    payer_name: textArb,
+    payer_email: textArb,
+    split_type: fc.constantFrom('equal', 'percentage', 'shares', 'exact', 'adjustment'),
+    participants: fc.array(participantArb(amount), { maxLength: 4 }),
+    is_settled: fc.boolean(),
+    notes: fc.option(textArb),
+    created_at: textArb,
+    updated_at: textArb,
+  });
 });
 const settlementArb = fc.record({
   date: textArb,
@@ -274,6 +283,7 @@ const shown = (text: string | null | undefined) => {
 
 /** The Participants cell written out independently of csv.ts: "Alice: 10.00 (33.33%); Bob: 5.00". */
 const participantsText = (
+  currency: string,
   splitType: string,
   participants: readonly {
     user_name: string;
@@ -284,7 +294,7 @@ const participantsText = (
 ) =>
   participants
     .map((p) => {
-      let text = `${p.user_name}: ${p.amount.toFixed(2)}`;
+      let text = `${p.user_name}: ${p.amount.toFixed(decimalsOf(currency))}`;
       if (splitType === 'percentage' && typeof p.percentage === 'number')
         text += ` (${p.percentage.toFixed(2)}%)`;
       if (splitType === 'shares' && typeof p.shares === 'number')
@@ -315,7 +325,7 @@ describe('the CSV parses back with papaparse to the same cell values', () => {
           expect(row[1]).toBe(shown(e.date));
           expect(row[2]).toBe(shown(e.description));
           expect(Number(row[3])).toBe(e.amount);
-          expect(row[3]).toMatch(/^\d+\.\d\d$/);
+          expect(row[3]).toMatch(e.currency === 'JPY' ? /^\d+$/ : /^\d+\.\d\d$/);
           expect(row.slice(4, 9)).toEqual([
             e.currency,
             shown(e.category),
@@ -323,7 +333,7 @@ describe('the CSV parses back with papaparse to the same cell values', () => {
             shown(e.payer_email),
             e.split_type,
           ]);
-          expect(row[9]).toBe(shown(participantsText(e.split_type, e.participants)));
+          expect(row[9]).toBe(shown(participantsText(e.currency, e.split_type, e.participants)));
           expect(row[10]).toBe(e.is_settled ? 'Yes' : 'No');
           expect(row.slice(11)).toEqual([shown(e.notes), shown(e.created_at), shown(e.updated_at)]);
         });

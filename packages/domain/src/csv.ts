@@ -1,5 +1,6 @@
 // A group's export as a CSV file (section 7): comment lines, a header, expense rows, settlement rows.
-import { decimalOfNumber, formatScaled, roundDecimalText, scaleDecimal } from './money';
+import { isKnownCurrency } from './currencies';
+import { formatMoney, parseMoney, roundDecimalText } from './money';
 
 // Structurally compatible with the api's generated GroupExport (extra fields are ignored).
 export interface ExportParticipant {
@@ -77,19 +78,26 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A decimal JSON amount with exactly two decimals ("12.50"); refuses more than two decimals. */
-export function csvAmount(amount: number): string {
-  const units = Number.isFinite(amount) ? scaleDecimal(decimalOfNumber(amount), 2) : null;
-  if (units === null)
-    throw new RangeError(`Export amount ${amount} is not a decimal with at most two places`);
-  return formatScaled(units, 2);
+/**
+ * A decimal JSON amount as a plain decimal with the currency's decimals ("12.50", JPY "1200"), no symbol
+ * or grouping so a spreadsheet reads it as a number; refuses more decimals than the currency has.
+ */
+export function csvAmount(amount: number, currency?: string): string {
+  const code = isKnownCurrency(currency) ? currency : undefined;
+  const parsed = parseMoney(amount, code);
+  if (!parsed.ok) throw new RangeError(`Export amount ${amount}: ${parsed.error}`);
+  return formatMoney(parsed.value, code);
 }
 
 /** "Alice: 10.00; Bob: 5.00", with "(33.33%)" after each amount of a percentage split, "(2 shares)" of a shares split. */
-export function participantsCell(splitType: string, participants: readonly ExportParticipant[]): string {
+export function participantsCell(
+  splitType: string,
+  participants: readonly ExportParticipant[],
+  currency?: string,
+): string {
   return participants
     .map((p) => {
-      let text = `${p.user_name}: ${csvAmount(p.amount)}`;
+      let text = `${p.user_name}: ${csvAmount(p.amount, currency)}`;
       if (splitType === 'percentage' && typeof p.percentage === 'number') {
         text += ` (${roundDecimalText(p.percentage, 2)}%)`;
       } else if (splitType === 'shares' && typeof p.shares === 'number') {
@@ -132,13 +140,13 @@ export function groupCsv(data: ExportData): string {
         'Expense',
         e.date,
         e.description,
-        csvAmount(e.amount),
+        csvAmount(e.amount, e.currency),
         e.currency,
         e.category,
         e.payer_name,
         e.payer_email,
         e.split_type,
-        participantsCell(e.split_type, e.participants),
+        participantsCell(e.split_type, e.participants, e.currency),
         e.is_settled ? 'Yes' : 'No',
         e.notes,
         e.created_at,
@@ -154,7 +162,7 @@ export function groupCsv(data: ExportData): string {
         'Settlement',
         s.date,
         s.description,
-        csvAmount(s.amount),
+        csvAmount(s.amount, s.currency),
         s.currency,
         '',
         s.from_user_name,

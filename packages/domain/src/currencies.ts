@@ -1,6 +1,6 @@
 // Currencies Kitty knows: ISO 4217 code, English name, display symbol and minor-unit exponent.
 // Amounts in JSON carry at most two decimals, so the exponent used for parsing is min(ISO exponent, 2);
-// amounts are always shown with exactly two decimals (a JPY amount of 1200 is shown "1200.00").
+// amounts are shown with that many decimals (a JPY amount of 1200 is shown "¥1,200"; see money.ts).
 
 export interface Currency {
   readonly code: string;

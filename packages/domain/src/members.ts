@@ -1,4 +1,5 @@
 // Group member rules (section 4 "Member rules", section 5 "Group settings save", section 6).
+import { isSettledInEveryCurrency } from './balances';
 
 export const CREATOR_CANNOT_BE_REMOVED = 'The group creator cannot be removed.';
 export const MEMBER_HAS_BALANCE =
@@ -27,7 +28,7 @@ export function canRemoveMember(input: {
   if (input.createdBy != null && input.memberId === input.createdBy) {
     return { ok: false, reason: CREATOR_CANNOT_BE_REMOVED };
   }
-  if (!isZeroBalance(input.balanceMinor)) return { ok: false, reason: MEMBER_HAS_BALANCE };
+  if (!isSettledInEveryCurrency(input.balanceMinor)) return { ok: false, reason: MEMBER_HAS_BALANCE };
   return { ok: true };
 }
 
@@ -38,15 +39,9 @@ export function canLeaveGroup(input: {
   balanceMinor: number | readonly number[];
 }): RuleResult<typeof CANNOT_LEAVE_GROUP> {
   const isCreator = input.createdBy != null && input.userId === input.createdBy;
-  return !isCreator && isZeroBalance(input.balanceMinor)
+  return !isCreator && isSettledInEveryCurrency(input.balanceMinor)
     ? { ok: true }
     : { ok: false, reason: CANNOT_LEAVE_GROUP };
-}
-
-/** Zero in every currency. A value that is not a whole number of minor units never counts as zero. */
-function isZeroBalance(balance: number | readonly number[]): boolean {
-  const list: readonly number[] = typeof balance === 'number' ? [balance] : balance;
-  return list.every((b) => b === 0);
 }
 
 export function isCreator(memberId: string, createdBy: string | null | undefined): boolean {
@@ -83,7 +78,7 @@ export function memberTags(
     where === 'members' &&
     !isCreator(member.id, options.createdBy) &&
     options.balanceMinor !== undefined &&
-    !isZeroBalance(options.balanceMinor)
+    !isSettledInEveryCurrency(options.balanceMinor)
   ) {
     tags.push(UNSETTLED_BALANCE_TAG);
   }

@@ -57,7 +57,7 @@ describe('parseMoney reads decimal text exactly', () => {
   });
 });
 
-describe('formatMoney shows exactly two decimals', () => {
+describe("formatMoney writes the plain decimal with the currency's decimals", () => {
   it('formats positive, negative, small and zero amounts', () => {
     expect(formatMoney(1250)).toBe('12.50');
     expect(formatMoney(-1250)).toBe('-12.50');
@@ -65,19 +65,57 @@ describe('formatMoney shows exactly two decimals', () => {
     expect(formatMoney(-5)).toBe('-0.05');
     expect(formatMoney(0)).toBe('0.00');
     expect(formatMoney(123456789)).toBe('1234567.89');
-    expect(formatMoney(1200, 'JPY')).toBe('1200.00');
-  });
-
-  it('puts the currency symbol after the minus sign', () => {
-    expect(formatMoneyWithSymbol(1250, 'EUR')).toBe('€12.50');
-    expect(formatMoneyWithSymbol(-1250, 'EUR')).toBe('-€12.50');
-    expect(formatMoneyWithSymbol(99, 'CZK')).toBe('Kč0.99');
-    expect(formatMoneyWithSymbol(1000, 'GBP')).toBe('£10.00');
-    expect(formatMoneyWithSymbol(1000, 'XYZ')).toBe('XYZ10.00');
+    expect(formatMoney(1200, 'JPY')).toBe('1200');
+    expect(formatMoney(122650, 'CZK')).toBe('1226.50');
   });
 
   it('refuses to format something that is not whole minor units', () => {
     expect(() => formatMoney(1.5)).toThrow('whole number of minor units');
+  });
+});
+
+describe('formatMoneyWithSymbol writes amounts for people through Intl', () => {
+  it('gives yen no decimals and groups thousands', () => {
+    expect(formatMoneyWithSymbol(1000, 'JPY')).toBe('¥1,000');
+    expect(formatMoneyWithSymbol(333, 'JPY')).toBe('¥333');
+    expect(formatMoneyWithSymbol(-1234567, 'JPY')).toBe('-¥1,234,567');
+  });
+
+  it('writes koruna with grouping and its symbol set apart by a no-break space', () => {
+    expect(formatMoneyWithSymbol(122650, 'CZK')).toBe('Kč\u00a01,226.50');
+    expect(formatMoneyWithSymbol(99, 'CZK')).toBe('Kč\u00a00.99');
+  });
+
+  it('writes euro and dollar amounts with two decimals and grouping', () => {
+    expect(formatMoneyWithSymbol(1250, 'EUR')).toBe('€12.50');
+    expect(formatMoneyWithSymbol(123456789, 'EUR')).toBe('€1,234,567.89');
+    expect(formatMoneyWithSymbol(5000, 'USD')).toBe('$50.00');
+    expect(formatMoneyWithSymbol(1000, 'GBP')).toBe('£10.00');
+  });
+
+  it('puts the minus before the symbol, and a plus only when asked (the spec\'s "+$50.00")', () => {
+    expect(formatMoneyWithSymbol(-1250, 'EUR')).toBe('-€12.50');
+    expect(formatMoneyWithSymbol(-600, 'USD', { signed: true })).toBe('-$6.00');
+    expect(formatMoneyWithSymbol(5000, 'USD', { signed: true })).toBe('+$50.00');
+    expect(formatMoneyWithSymbol(-122650, 'CZK', { signed: true })).toBe('-Kč\u00a01,226.50');
+  });
+
+  it('writes zero unsigned (the spec\'s "$0.00 settled")', () => {
+    expect(formatMoneyWithSymbol(0, 'USD')).toBe('$0.00');
+    expect(formatMoneyWithSymbol(0, 'USD', { signed: true })).toBe('$0.00');
+    expect(formatMoneyWithSymbol(0, 'JPY', { signed: true })).toBe('¥0');
+  });
+
+  it("uses Kitty's symbol and decimals, never rounding (HUF keeps its fillér)", () => {
+    expect(formatMoneyWithSymbol(500, 'CAD')).toBe('CA$5.00');
+    expect(formatMoneyWithSymbol(500, 'MXN')).toBe('$5.00');
+    expect(formatMoneyWithSymbol(122650, 'HUF')).toBe('Ft\u00a01,226.50');
+    expect(formatMoneyWithSymbol(Number.MAX_SAFE_INTEGER, 'USD')).toBe('$90,071,992,547,409.91');
+  });
+
+  it('writes an unknown code in place of a symbol', () => {
+    expect(formatMoneyWithSymbol(1000, 'XYZ')).toBe('XYZ\u00a010.00');
+    expect(formatMoneyWithSymbol(-1000, 'xx', { signed: true })).toBe('-xx10.00');
   });
 });
 

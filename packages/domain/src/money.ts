@@ -154,17 +154,70 @@ export function parseMoneyOrThrow(input: string | number, currency?: string): Mi
   return result.value;
 }
 
-/** "12.50": exactly two decimals whatever the currency (JPY 1200 -> "1200.00"); negatives "-12.50". */
+/**
+ * The plain decimal with as many decimals as the currency has ("12.50", JPY "1200", "-12.50"), no symbol
+ * and no grouping: for input fields and files a program reads back (CSV), where a grouping comma would split
+ * the value. What people read goes through formatMoneyWithSymbol.
+ */
 export function formatMoney(minor: number, currency?: string): string {
-  const exponent = currencyExponent(currency);
-  return formatScaled(BigInt(asMinor(minor)) * 10n ** BigInt(2 - exponent), 2);
+  return formatScaled(BigInt(asMinor(minor)), currencyExponent(currency));
 }
 
-/** "€12.50" / "-€12.50"; an unknown code stands in for its symbol ("XYZ12.50"). */
-export function formatMoneyWithSymbol(minor: number, currency: string): string {
+/** The locale amounts are written in: the app's language is English (the spec's words). */
+export const MONEY_LOCALE = 'en-US';
+
+export interface MoneyFormatOptions {
+  /** "+€12.50" for a positive amount (the spec's "+$50.00"); a zero is never signed. */
+  signed?: boolean;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function moneyFormatter(currency: string, signed: boolean): Intl.NumberFormat | null {
+  // Intl takes any well-formed ISO code; anything else is written by hand below.
+  if (!/^[A-Z]{3}$/.test(currency)) return null;
+  const key = `${currency}:${signed}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    // The decimals come from Kitty's table, not Intl's: Intl writes HUF without its two decimals, and a
+    // shown amount must never be rounded.
+    const digits = currencyExponent(currency);
+    formatter = new Intl.NumberFormat(MONEY_LOCALE, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      signDisplay: signed ? 'exceptZero' : 'auto',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The one way an amount is shown to people: Intl.NumberFormat for the currency (its decimals, grouping,
+ * where the symbol goes, the minus before the symbol), with the symbol from Kitty's currency table (the
+ * one GET /config/currencies lists): "€1,226.50", "-€12.50", "¥1,000", "Kč 1,226.50", "CA$5.00".
+ * The amount is handed to Intl as exact decimal text, so no float ever rounds it.
+ */
+export function formatMoneyWithSymbol(
+  minor: number,
+  currency: string,
+  options: MoneyFormatOptions = {},
+): string {
   const text = formatMoney(minor, currency);
+  const signed = options.signed === true;
   const symbol = currencySymbol(currency);
-  return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+  const formatter = moneyFormatter(currency, signed);
+  if (!formatter) {
+    const sign = text.startsWith('-') ? '-' : signed && minor > 0 ? '+' : '';
+    return `${sign}${symbol}${text.replace(/^-/, '')}`;
+  }
+  return formatter
+    .formatToParts(text as `${number}`)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type BalanceExpense, computeBalances, netBalances, pairwiseDebts } from './balances';
-import { suggestSettlements, suggestSettlementsByCurrency } from './suggestions';
+import { owedInOtherCurrencies, suggestSettlements, suggestSettlementsByCurrency } from './suggestions';
 import { historyArb } from './testing/arbitraries';
 
 describe('settlement suggestions', () => {
@@ -44,6 +44,50 @@ describe('settlement suggestions', () => {
         explanation: "Carol pays Alice €45.00 to settle Carol's whole debt.",
         impact: { current_total_debt: 6000, remaining_debt: 1500 },
       },
+    ]);
+  });
+
+  it('never calls a transfer the whole debt while the payer owes in another currency', () => {
+    const nets = { EUR: { alice: 4500, carol: -4500 }, JPY: { alice: 333, carol: -333 }, USD: { bob: 0 } };
+    expect(owedInOtherCurrencies(nets, 'EUR')).toEqual({ carol: [{ currency: 'JPY', minor: 333 }] });
+    const debts = [{ from: 'carol', to: 'alice', amount: 4500 }];
+    const names = { alice: 'Alice', carol: 'Carol' };
+    const [whole] = suggestSettlements({
+      currency: 'EUR',
+      balances: nets.EUR,
+      pairwiseDebts: debts,
+      names,
+      owesElsewhere: owedInOtherCurrencies(nets, 'EUR'),
+    });
+    expect(whole?.explanation).toBe(
+      "Carol pays Alice €45.00 to settle Carol's debt in EUR; Carol still owes ¥333.",
+    );
+    const partial = suggestSettlements({
+      currency: 'EUR',
+      balances: { alice: 4500, bob: 4500, carol: -9000 },
+      pairwiseDebts: debts,
+      names: { ...names, bob: 'Bob' },
+      owesElsewhere: {
+        carol: [
+          { currency: 'JPY', minor: 333 },
+          { currency: 'USD', minor: 600 },
+        ],
+      },
+    });
+    expect(partial[0]?.explanation).toBe(
+      'Carol pays Alice €45.00, 50.00% of the €90.00 Carol owes in EUR; Carol also owes ¥333 and $6.00.',
+    );
+    const byCurrency = suggestSettlementsByCurrency(
+      computeBalances([
+        { id: 'e1', paid_by: 'alice', currency: 'EUR', amount: 9000, shares: { alice: 4500, carol: 4500 } },
+        { id: 'e2', paid_by: 'alice', currency: 'JPY', amount: 666, shares: { alice: 333, carol: 333 } },
+      ]),
+      {},
+      names,
+    );
+    expect(byCurrency.map((s) => s.explanation)).toEqual([
+      "Carol pays Alice €45.00 to settle Carol's debt in EUR; Carol still owes ¥333.",
+      "Carol pays Alice ¥333 to settle Carol's debt in JPY; Carol still owes €45.00.",
     ]);
   });
 

@@ -1,6 +1,6 @@
 // The Settle Up dialog's suggestions: each transfer of the plan with the figures that explain it.
-import type { BalancesByCurrency } from './balances';
-import { netBalances } from './balances';
+import type { BalancesByCurrency, CurrencyMinor } from './balances';
+import { isSettledAmount, netBalances } from './balances';
 import { formatMoneyWithSymbol, formatScaled, sumMinor } from './money';
 import { minimalTransfers, type Transfer } from './settle';
 
@@ -36,6 +36,35 @@ export interface SuggestionInput {
   pairwiseDebts: readonly Transfer[];
   /** member id -> display name; the id is shown when missing. */
   names?: Record<string, string>;
+  /**
+   * member id -> what they owe in the same scope's other currencies (owedInOtherCurrencies). The explanation
+   * names it, so a transfer that clears one currency is never called the whole debt while another is open.
+   */
+  owesElsewhere?: Readonly<Record<string, readonly CurrencyMinor[]>>;
+}
+
+/** For each person, what they owe in every currency other than `currency` (positive minor units). */
+export function owedInOtherCurrencies(
+  netsByCurrency: Readonly<Record<string, Readonly<Record<string, number>>>>,
+  currency: string,
+): Record<string, CurrencyMinor[]> {
+  const owed: Record<string, CurrencyMinor[]> = {};
+  for (const other of Object.keys(netsByCurrency).sort()) {
+    if (other === currency) continue;
+    for (const [id, net] of Object.entries(netsByCurrency[other] ?? {})) {
+      if (net >= 0 || isSettledAmount(net)) continue;
+      const list = owed[id] ?? [];
+      list.push({ currency: other, minor: -net });
+      owed[id] = list;
+    }
+  }
+  return owed;
+}
+
+/** "¥333", "¥333 and $6.00", "¥333, $6.00 and £1.00". */
+function moneyList(amounts: readonly CurrencyMinor[]): string {
+  const texts = amounts.map((a) => formatMoneyWithSymbol(a.minor, a.currency));
+  return texts.length <= 1 ? (texts[0] ?? '') : `${texts.slice(0, -1).join(', ')} and ${texts.at(-1)}`;
 }
 
 /** round(numerator x scale / denominator), halves up, exactly (positive integers). */
@@ -53,7 +82,7 @@ export function suggestSettlements(input: SuggestionInput): SettlementSuggestion
 export function describeTransfers(
   input: SuggestionInput & { transfers: readonly Transfer[] },
 ): SettlementSuggestion[] {
-  const { currency, balances, transfers, names = {} } = input;
+  const { currency, balances, transfers, names = {}, owesElsewhere = {} } = input;
   if (transfers.length === 0) return [];
   const name = (id: string) => names[id] || id;
   const currentTotalDebt = sumMinor(Object.values(balances).map((v) => (v < 0 ? -v : 0)));
@@ -67,10 +96,20 @@ export function describeTransfers(
     const payer = name(t.from);
     const receiver = name(t.to);
     const money = formatMoneyWithSymbol(t.amount, currency);
-    const explanation =
-      t.amount === debt
-        ? `${payer} pays ${receiver} ${money} to settle ${payer}'s whole debt.`
-        : `${payer} pays ${receiver} ${money}, ${formatScaled(hundredths, 2)}% of the ${formatMoneyWithSymbol(debt, currency)} ${payer} owes.`;
+    const elsewhere = owesElsewhere[t.from] ?? [];
+    const share = `${formatScaled(hundredths, 2)}% of the ${formatMoneyWithSymbol(debt, currency)} ${payer} owes`;
+    let explanation: string;
+    if (elsewhere.length === 0) {
+      explanation =
+        t.amount === debt
+          ? `${payer} pays ${receiver} ${money} to settle ${payer}'s whole debt.`
+          : `${payer} pays ${receiver} ${money}, ${share}.`;
+    } else {
+      explanation =
+        t.amount === debt
+          ? `${payer} pays ${receiver} ${money} to settle ${payer}'s debt in ${currency}; ${payer} still owes ${moneyList(elsewhere)}.`
+          : `${payer} pays ${receiver} ${money}, ${share} in ${currency}; ${payer} also owes ${moneyList(elsewhere)}.`;
+    }
     return {
       payer: { id: t.from, display_name: payer },
       receiver: { id: t.to, display_name: receiver },
@@ -90,14 +129,18 @@ export function suggestSettlementsByCurrency(
   pairwiseDebtsByCurrency: Record<string, readonly Transfer[]>,
   names?: Record<string, string>,
 ): SettlementSuggestion[] {
+  const nets = Object.fromEntries(
+    Object.entries(balances).map(([currency, byMember]) => [currency, netBalances(byMember)]),
+  );
   return Object.keys(balances)
     .sort()
     .flatMap((currency) =>
       suggestSettlements({
         currency,
-        balances: netBalances(balances[currency]),
+        balances: nets[currency] ?? {},
         pairwiseDebts: pairwiseDebtsByCurrency[currency] ?? [],
         names,
+        owesElsewhere: owedInOtherCurrencies(nets, currency),
       }),
     );
 }

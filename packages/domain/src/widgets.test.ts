@@ -10,6 +10,7 @@ import {
   filterExpenses,
   groupBalanceCaption,
   groupBalanceHeadline,
+  groupBalanceLines,
   memberCountText,
   paidByName,
   partitionGroupsByBalance,
@@ -82,8 +83,34 @@ describe('group lists', () => {
   });
   it('header line', () => {
     expect(groupBalanceHeadline(1250, 'EUR')).toBe('You are owed €12.50');
-    expect(groupBalanceHeadline(-300, 'CZK')).toBe('You owe Kč3.00');
+    expect(groupBalanceHeadline(-300, 'CZK')).toBe('You owe Kč\u00a03.00');
     expect(groupBalanceHeadline(0, 'EUR')).toBeNull();
+  });
+  it('header lines: settled only when settled in every currency, else every open currency', () => {
+    const settled = [{ kind: 'settled', text: '€0.00 settled' }];
+    expect(groupBalanceLines([], 'EUR')).toEqual(settled);
+    expect(groupBalanceLines([{ currency: 'EUR', minor: 0 }], 'EUR')).toEqual(settled);
+    expect(
+      groupBalanceLines(
+        [
+          { currency: 'EUR', minor: 0 },
+          { currency: 'USD', minor: -600 },
+        ],
+        'EUR',
+      ),
+    ).toEqual([{ kind: 'owe', text: 'You owe $6.00' }]);
+    expect(
+      groupBalanceLines(
+        [
+          { currency: 'EUR', minor: 1250 },
+          { currency: 'JPY', minor: -333 },
+        ],
+        'EUR',
+      ),
+    ).toEqual([
+      { kind: 'owed', text: 'You are owed €12.50' },
+      { kind: 'owe', text: 'You owe ¥333' },
+    ]);
   });
   it('member count', () => {
     expect(memberCountText(3)).toBe('3 members');

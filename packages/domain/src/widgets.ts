@@ -1,4 +1,5 @@
 // Display rules of the Dashboard, Your Groups and All Expenses screens (section 2) and the timings of section 9.
+import { type CurrencyMinor, isSettledAmount, isSettledInEveryCurrency, openBalances } from './balances';
 import { formatMoneyWithSymbol } from './money';
 
 export const RECENT_INITIAL_COUNT = 10;
@@ -58,7 +59,7 @@ export function balanceSummary(input: BalanceSummaryInput): { kind: BalanceSumma
   if (!overall || !Number.isSafeInteger(overall.totalMinor)) {
     return { kind: 'unavailable', text: 'Unable to load balance information' };
   }
-  if (overall.totalMinor === 0) return { kind: 'settled', text: 'All settled!' };
+  if (isSettledAmount(overall.totalMinor)) return { kind: 'settled', text: 'All settled!' };
   const amount = formatMoneyWithSymbol(Math.abs(overall.totalMinor), overall.currency);
   return overall.totalMinor > 0
     ? { kind: 'owed', text: `Overall, you are owed ${amount}` }
@@ -67,16 +68,33 @@ export function balanceSummary(input: BalanceSummaryInput): { kind: BalanceSumma
 
 /** The caption under a group's balance in the group lists. */
 export function groupBalanceCaption(balanceMinor: number): 'you are owed' | 'you owe' | 'settled' {
-  if (balanceMinor > 0) return 'you are owed';
-  if (balanceMinor < 0) return 'you owe';
-  return 'settled';
+  if (isSettledAmount(balanceMinor)) return 'settled';
+  return balanceMinor > 0 ? 'you are owed' : 'you owe';
 }
 
 /** The group header line: "You are owed €12.50" / "You owe €12.50"; null when settled. */
 export function groupBalanceHeadline(balanceMinor: number, currency: string): string | null {
-  if (balanceMinor === 0) return null;
+  if (isSettledAmount(balanceMinor)) return null;
   const amount = formatMoneyWithSymbol(Math.abs(balanceMinor), currency);
   return balanceMinor > 0 ? `You are owed ${amount}` : `You owe ${amount}`;
+}
+
+/**
+ * The group header for balances in several currencies: one line per open currency, in the order given
+ * ("You are owed €12.50", "You owe $6.00"); the spec's "{symbol}0.00 settled" in the group currency only
+ * when settled in every currency. Never "€0.00 settled" beside a debt in dollars.
+ */
+export function groupBalanceLines(
+  balances: readonly CurrencyMinor[],
+  groupCurrency: string,
+): { kind: 'settled' | 'owed' | 'owe'; text: string }[] {
+  if (isSettledInEveryCurrency(balances.map((b) => b.minor))) {
+    return [{ kind: 'settled', text: `${formatMoneyWithSymbol(0, groupCurrency)} settled` }];
+  }
+  return openBalances(balances).map((b) => ({
+    kind: b.minor > 0 ? 'owed' : 'owe',
+    text: groupBalanceHeadline(b.minor, b.currency) ?? '',
+  }));
 }
 
 /** "{n} members" (a group of one reads "1 member"). */
@@ -98,7 +116,7 @@ export function partitionGroupsByBalance<G>(
 ): { active: G[]; settled: G[] } {
   const active: G[] = [];
   const settled: G[] = [];
-  for (const g of groups) (balanceMinor(g) === 0 ? settled : active).push(g);
+  for (const g of groups) (isSettledAmount(balanceMinor(g)) ? settled : active).push(g);
   return { active, settled };
 }
 

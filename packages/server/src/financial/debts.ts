@@ -47,10 +47,15 @@ async function namesOf(db: Db, plans: readonly Plan[]) {
   return peopleByIds(db, planPeople(plans));
 }
 
-function suggestionsJson(plans: readonly Plan[], people: Awaited<ReturnType<typeof namesOf>>, only?: string) {
+function suggestionsJson(
+  plans: readonly Plan[],
+  people: Awaited<ReturnType<typeof namesOf>>,
+  only?: string,
+  context: readonly Plan[] = plans,
+) {
   const names = Object.fromEntries([...people.keys()].map((id) => [id, nameOf(people, id)]));
   return plans.flatMap((plan) => {
-    const suggestions = suggestionsOf(plan, names).sort(byCurrencyThenAmount);
+    const suggestions = suggestionsOf(plan, names, context).sort(byCurrencyThenAmount);
     return suggestions
       .filter((s) => !only || s.payer.id === only || s.receiver.id === only)
       .map((s) => toSuggestionJson(s, plan.groupId));
@@ -59,8 +64,9 @@ function suggestionsJson(plans: readonly Plan[], people: Awaited<ReturnType<type
 
 /** The suggested transfers of every plan the caller is in, that involve the caller. */
 export async function mySuggestions(db: Db, caller: CurrentUser): Promise<{ suggestions: SuggestionJson[] }> {
-  const plans = (await callerPlans(db, caller)).filter((p) => p.transfers.some(involves(caller.id)));
-  return { suggestions: suggestionsJson(plans, await namesOf(db, plans), caller.id) };
+  const all = await callerPlans(db, caller);
+  const plans = all.filter((p) => p.transfers.some(involves(caller.id)));
+  return { suggestions: suggestionsJson(plans, await namesOf(db, plans), caller.id, all) };
 }
 
 /** The fewest transfers that settle a group, per currency, larger amounts first. */

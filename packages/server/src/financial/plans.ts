@@ -1,4 +1,9 @@
-import { describeTransfers, type SettlementSuggestion, type Transfer } from '@kitty/domain';
+import {
+  describeTransfers,
+  owedInOtherCurrencies,
+  type SettlementSuggestion,
+  type Transfer,
+} from '@kitty/domain';
 import type { Db } from '../db';
 import { PERSONAL_SCOPE, scopesBalances } from '../ledger/ledger';
 import { scopePairs, toDebt, userPairs } from '../ledger/pairs';
@@ -74,14 +79,30 @@ export async function personalPlans(db: Db, userId: string): Promise<Plan[]> {
   return plans;
 }
 
-/** The plan's transfers with the domain's figures and explanation. */
-export function suggestionsOf(plan: Plan, names: Record<string, string>): SettlementSuggestion[] {
+/**
+ * The plan's transfers with the domain's figures and explanation. `context` holds the plans of the same
+ * scope in other currencies (any list holding them will do): the explanation names what the payer still owes
+ * there, so clearing one currency is never called settling the whole debt.
+ */
+export function suggestionsOf(
+  plan: Plan,
+  names: Record<string, string>,
+  context: readonly Plan[] = [],
+): SettlementSuggestion[] {
+  // Outside groups each pair of people is its own plan: only the same pair's other currencies count.
+  const people = Object.keys(plan.nets).sort().join(' ');
+  const sameScope = (p: Plan) =>
+    p.scopeId === plan.scopeId && (plan.groupId !== null || Object.keys(p.nets).sort().join(' ') === people);
+  const netsByCurrency: Record<string, Record<string, number>> = {};
+  for (const p of context) if (sameScope(p)) netsByCurrency[p.currency] = p.nets;
+  netsByCurrency[plan.currency] = plan.nets;
   return describeTransfers({
     currency: plan.currency,
     balances: plan.nets,
     pairwiseDebts: plan.pairs,
     transfers: plan.transfers,
     names,
+    owesElsewhere: owedInOtherCurrencies(netsByCurrency, plan.currency),
   });
 }
 

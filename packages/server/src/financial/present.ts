@@ -1,5 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import { type SettlementSuggestion, toDecimal } from '@kitty/domain';
+import { isSettledAmount, type SettlementSuggestion, toDecimal } from '@kitty/domain';
 import { toUserSummary } from '../users/present';
 import type { Person } from './repo';
 import type { EventRow, SettlementRow } from './settlement-repo';
@@ -16,7 +16,7 @@ export const money = (minor: number, currency: string): number => toDecimal(mino
 /** Nonzero nets by currency code, as the contract's CurrencyAmount list. */
 export function currencyAmounts(nets: ReadonlyMap<string, number>): CurrencyAmountJson[] {
   return [...nets]
-    .filter(([, net]) => net !== 0)
+    .filter(([, net]) => !isSettledAmount(net))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([currency, net]) => ({ currency, amount: money(net, currency) }));
 }

@@ -1,4 +1,4 @@
-import { toDecimal } from '@kitty/domain';
+import { isSettledAmount, toDecimal } from '@kitty/domain';
 import type { BalanceRow } from '../ledger/ledger';
 
 export interface CallerBalance {
@@ -14,7 +14,7 @@ export function callerBalance(rows: readonly BalanceRow[], groupCurrency: string
   const balances: CallerBalance['balances'] = [];
   for (const row of [...rows].sort((a, b) => compare(a.currency, b.currency))) {
     if (row.currency === groupCurrency) balance = toDecimal(row.net_minor, row.currency);
-    else if (row.net_minor !== 0)
+    else if (!isSettledAmount(row.net_minor))
       balances.push({ currency: row.currency, amount: toDecimal(row.net_minor, row.currency) });
   }
   return { balance, balances };

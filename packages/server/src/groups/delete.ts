@@ -1,3 +1,4 @@
+import { isSettledInEveryCurrency } from '@kitty/domain';
 import type { Db } from '../db';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { scopeBalances } from '../ledger/ledger';
@@ -25,7 +26,7 @@ export async function deleteGroup(
     if (!mayDeleteGroup(group, caller.id)) throw forbidden(DELETE_CREATOR_ONLY);
     await lockMoneyOf(tx, group.id, 'everyone');
     const balances = await scopeBalances(tx, group.id);
-    if (balances.some((row) => row.net_minor !== 0)) throw conflict(SETTLE_BEFORE_DELETE);
+    if (!isSettledInEveryCurrency(balances.map((row) => row.net_minor))) throw conflict(SETTLE_BEFORE_DELETE);
     await deleteGroupCascade(tx, group.id);
   });
   return { message: GROUP_DELETED };

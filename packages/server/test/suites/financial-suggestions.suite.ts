@@ -206,7 +206,7 @@ export function financialSuggestionsSuite(ctx: TestContext): void {
           group_id: null,
           settles_percentage: 100,
           simplification_factor: 1,
-          explanation: "Ana pays Ben CHF12.34 to settle Ana's whole debt.",
+          explanation: "Ana pays Ben CHF\u00a012.34 to settle Ana's whole debt.",
           impact: { current_total_debt: 12.34, remaining_debt: 0 },
         },
       ]);

@@ -162,7 +162,7 @@ export function groupsDetailSuite(ctx: TestContext): void {
         '# Total Settlements: 1',
         CSV_HEADER.join(','),
       ]);
-      expect(lines[5]).toMatch(/^Expense,2026-03-02T10:00:00.000Z,'=Sushi,3000.00,JPY,groceries,/);
+      expect(lines[5]).toMatch(/^Expense,2026-03-02T10:00:00.000Z,'=Sushi,3000,JPY,groceries,/);
       expect(lines[5]).toContain('(2 shares)');
       expect(lines[6]).toMatch(/^Expense,2026-03-01T10:00:00.000Z,Hotel,100.00,EUR,groceries,/);
       expect(lines[6]).toMatch(/: 50\.00 \(50(\.00)?%\)/);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
 import { Button } from './Button';
 import * as styles from './Dialog.css';
@@ -24,6 +24,32 @@ export interface DialogProps {
   footer?: ReactNode | ((close: () => void) => ReactNode);
   /** For alert dialogs (confirmations) use role "alertdialog". */
   role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * The scrolling body. When its content is taller than the dialog it takes focus (tab stop), so a keyboard
+ * user can scroll a body with nothing focusable in it (Group Balances, Settle Up's History on a phone).
+ */
+function DialogBody({ children }: { children: ReactNode }) {
+  const outer = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const body = outer.current;
+    const content = inner.current;
+    if (!body || !content) return;
+    const measure = () => setScrolls(body.scrollHeight > body.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={outer} className={styles.body} tabIndex={scrolls ? 0 : undefined}>
+      <div ref={inner}>{children}</div>
+    </div>
+  );
 }
 
 /** A modal dialog: focus trapped, closes on Escape and overlay click, scrolls its body. */
@@ -60,7 +86,7 @@ export function Dialog({
                   <CloseIcon width={20} height={20} />
                 </Button>
               </div>
-              <div className={styles.body}>{typeof children === 'function' ? children(close) : children}</div>
+              <DialogBody>{typeof children === 'function' ? children(close) : children}</DialogBody>
               {footer && (
                 <div className={styles.footer}>{typeof footer === 'function' ? footer(close) : footer}</div>
               )}

@@ -13,13 +13,9 @@ export interface MoneyProps {
   className?: string;
 }
 
-/** An amount with its currency symbol and exactly two decimals, formatted by the domain. */
+/** An amount with its currency symbol, grouping and the currency's decimals, formatted by the domain. */
 export function Money({ minor, currency, signed = false, colored = false, className }: MoneyProps) {
-  const text = formatMoneyWithSymbol(minor, currency);
+  const text = formatMoneyWithSymbol(minor, currency, { signed });
   const tone = !colored || minor === 0 ? 'neutral' : minor > 0 ? 'positive' : 'negative';
-  return (
-    <span className={cx(styles.money, styles.tone[tone], className)}>
-      {signed && minor > 0 ? `+${text}` : text}
-    </span>
-  );
+  return <span className={cx(styles.money, styles.tone[tone], className)}>{text}</span>;
 }

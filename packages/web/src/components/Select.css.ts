@@ -28,10 +28,10 @@ export const trigger = style([
   },
 ]);
 
+/** The chosen value wraps rather than being cut off (a long name in "Who paid?" is read in full). */
 export const value = style({
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  minWidth: 0,
+  overflowWrap: 'anywhere',
   selectors: {
     '&[data-placeholder]': { color: vars.color.textMuted },
   },

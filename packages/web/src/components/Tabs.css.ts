@@ -14,16 +14,21 @@ export const tabList = style({
   padding: vars.space.xs,
   backgroundColor: vars.color.surfaceSunken,
   borderRadius: vars.radius.md,
-  overflowX: 'auto',
 });
 
+/**
+ * The tabs share the row and a long label wraps onto a second line: at 390 px "Suggestions", "Custom
+ * Settlement" and "History" all fit, none scrolled out of sight.
+ */
 export const tab = style({
   flex: '1 1 auto',
+  minWidth: 0,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
   minHeight: '40px',
-  paddingInline: vars.space.md,
+  paddingInline: vars.space.sm,
+  overflowWrap: 'anywhere',
   borderRadius: vars.radius.sm,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,

@@ -23,15 +23,16 @@ globalStyle('body', {
   WebkitFontSmoothing: 'antialiased',
   MozOsxFontSmoothing: 'grayscale',
   WebkitTapHighlightColor: 'transparent',
+  // A long e-mail address or name breaks where it must rather than being cut off or pushing the page
+  // sideways at 390 px ('anywhere' also lets flex and grid items shrink below such a word).
+  overflowWrap: 'anywhere',
 });
 
 globalStyle('img, picture, svg, video, canvas', { display: 'block', maxWidth: '100%' });
 
 globalStyle('input, button, textarea, select', { font: 'inherit', color: 'inherit' });
 
-globalStyle('h1, h2, h3, h4, h5, h6', { lineHeight: vars.lineHeight.tight, overflowWrap: 'break-word' });
-
-globalStyle('p', { overflowWrap: 'break-word' });
+globalStyle('h1, h2, h3, h4, h5, h6', { lineHeight: vars.lineHeight.tight });
 
 globalStyle('a', { color: vars.color.primaryText });
 

@@ -35,7 +35,7 @@ describe('Balance Summary lines', () => {
           ],
         }),
       ),
-    ).toEqual(['Overall, you are owed $10.00', 'Overall, you owe Kč250.00']);
+    ).toEqual(['Overall, you are owed $10.00', 'Overall, you owe Kč\u00a0250.00']);
   });
 
   it('shows the loading and error texts of the spec', () => {

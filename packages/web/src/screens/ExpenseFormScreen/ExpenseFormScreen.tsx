@@ -1,5 +1,5 @@
 import { call } from '@kitty/api';
-import { useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { api } from '../../api';
 import { useGoBack } from '../../components/BackButton';
 import { Button } from '../../components/Button';
@@ -65,6 +65,10 @@ export function ExpenseFormScreen() {
         />
       );
     }
+    // A missing expense: the detail route says "Expense Not Found" inside the app's frame, with Go Back;
+    // retrying could not bring it back.
+    if (expense.status === 'failed' && expense.error?.status === 404)
+      return <Navigate to={`/expenses/${expenseId}`} replace />;
     if (expense.status === 'failed')
       return <LoadFailed message={expense.error?.message} onRetry={expense.reload} />;
     return <LoadingText centered>Loading expense details...</LoadingText>;

@@ -19,7 +19,7 @@ function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettl
       </span>
       <span className={styles.rowMain}>
         <span className={styles.rowTitle}>
-          {expense.description}
+          <span className={styles.rowTitleText}>{expense.description}</span>
           {afterSettlement && <span className={styles.badge}>New</span>}
         </span>
         <span className={styles.rowMeta}>
@@ -41,7 +41,9 @@ function SettlementRow({ settlement, latest }: { settlement: Settlement; latest:
       </span>
       <span className={styles.rowMain}>
         <span className={styles.rowTitle}>
-          {from} paid {to}
+          <span className={styles.rowTitleText}>
+            {from} paid {to}
+          </span>
           {latest && <span className={styles.badge}>Latest settlement</span>}
         </span>
         <span className={styles.rowMeta}>

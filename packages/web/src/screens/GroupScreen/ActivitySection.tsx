@@ -1,18 +1,48 @@
-import type { Settlement } from '@kitty/api';
-import { buildActivity, UPDATING_ACTIVITY } from '@kitty/domain';
+import type { Expense, GroupBalances, Settlement } from '@kitty/api';
+import {
+  buildActivity,
+  earlierStillCountingText,
+  type ExpenseEffect,
+  UPDATING_ACTIVITY,
+} from '@kitty/domain';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { LoadingText } from '../../components/Spinner';
 import { cx } from '../../components/cx';
+import { expenseMoney } from '../ExpensesScreen/expenseMoney';
 import { ActivityList } from './ActivityList';
+import { minorOf } from './groupState';
 import { RefreshIcon } from '../../components/icons';
 import * as styles from './GroupScreen.css';
 import type { GroupData } from './useGroupData';
 import { useRecalculating } from './useRecalculating';
 
 const NO_SETTLEMENTS: Settlement[] = [];
+
+/** Every member's net now, currency -> member id -> minor units; undefined until the balances load. */
+function balancesNow(balances: GroupBalances | undefined) {
+  if (!balances) return undefined;
+  const now: Record<string, Record<string, number>> = {};
+  for (const row of balances.balances) {
+    for (const c of row.currency_breakdown) {
+      const byMember = now[c.currency] ?? {};
+      byMember[row.user.id] = minorOf(c.net, c.currency) ?? Number.NaN;
+      now[c.currency] = byMember;
+    }
+  }
+  return now;
+}
+
+/** What an expense does to balances: the payer is owed the amount, each participant owes their share. */
+function effectOf(expense: Expense): ExpenseEffect | null {
+  const money = expenseMoney(expense);
+  if (!money) return null;
+  const nets: Record<string, number> = { [expense.paid_by]: money.amount };
+  for (const [id, share] of Object.entries(money.shares)) nets[id] = (nets[id] ?? 0) - share;
+  return { currency: expense.currency, nets };
+}
 
 /** The activity section of a group (spec section 2 "Activity section", section 4 "Activity list"). */
 export function ActivitySection({ data, settled }: { data: GroupData; settled: boolean }) {
@@ -26,8 +56,10 @@ export function ActivitySection({ data, settled }: { data: GroupData; settled: b
         settlements: settlements.data?.settlements ?? NO_SETTLEMENTS,
         settled,
         showPrevious,
+        balancesNow: balancesNow(data.balances.data),
+        effectOf,
       }),
-    [data.expenses, settlements.data, settled, showPrevious],
+    [data.expenses, settlements.data, settled, showPrevious, data.balances.data],
   );
   const signature = `${settled}|${showPrevious}|${view.items.map((i) => i.key).join(',')}`;
   const recalculating = useRecalculating(signature);
@@ -50,6 +82,21 @@ export function ActivitySection({ data, settled }: { data: GroupData; settled: b
         <div className={cx(styles.banner, settled && styles.settledBanner)}>
           <span className={styles.bannerTitle}>{view.banner.title}</span>
           <span>{view.banner.note}</span>
+        </div>
+      )}
+
+      {view.earlierStillCounting > 0 && (
+        // The spec's view hides what came before the latest settlement; this says when that still matters.
+        <div className={styles.stillCounting}>
+          <span id="earlier-still-counting">{earlierStillCountingText(view.earlierStillCounting)}</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-describedby="earlier-still-counting"
+            onPress={() => setShowPrevious(true)}
+          >
+            Show
+          </Button>
         </div>
       )}
 

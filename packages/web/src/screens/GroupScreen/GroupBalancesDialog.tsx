@@ -1,11 +1,44 @@
 import type { GroupBalances, MemberBalance } from '@kitty/api';
+import { type CurrencyMinor, isSettledInEveryCurrency, openBalances } from '@kitty/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { LoadingText } from '../../components/Spinner';
 import type { Resource } from '../../flows/resource';
 import * as styles from './dialogs.css';
+import { Money } from '../../components/Money';
+import { minorOf } from './groupState';
 import { JsonMoney } from './JsonMoney';
+
+/**
+ * The member's net in every currency still open (the domain's rule across currencies), else the group
+ * currency's zero: a member who owes $6 never reads "€0.00".
+ */
+function MemberNets({ member, currency }: { member: MemberBalance; currency: string }) {
+  const nets: CurrencyMinor[] = member.currency_breakdown.map((c) => ({
+    currency: c.currency,
+    minor: minorOf(c.net, c.currency) ?? Number.NaN,
+  }));
+  if (isSettledInEveryCurrency(nets.map((n) => n.minor))) {
+    return <JsonMoney amount={member.net_balance} currency={currency} className={styles.amount} />;
+  }
+  return (
+    <span className={styles.amounts}>
+      {openBalances(nets).map((n) =>
+        Number.isNaN(n.minor) ? null : (
+          <Money
+            key={n.currency}
+            minor={n.minor}
+            currency={n.currency}
+            signed
+            colored
+            className={styles.amount}
+          />
+        ),
+      )}
+    </span>
+  );
+}
 
 function MemberRow({ member, currency }: { member: MemberBalance; currency: string }) {
   return (
@@ -15,7 +48,7 @@ function MemberRow({ member, currency }: { member: MemberBalance; currency: stri
           {member.user.display_name}
           {member.is_current_user && ' (you)'}
         </span>
-        <JsonMoney amount={member.net_balance} currency={currency} signed colored className={styles.amount} />
+        <MemberNets member={member} currency={currency} />
       </div>
       {member.currency_breakdown.length > 0 && (
         <table className={styles.table}>

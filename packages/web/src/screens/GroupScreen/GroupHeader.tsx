@@ -1,33 +1,30 @@
 import type { GroupDetail } from '@kitty/api';
-import { formatMoneyWithSymbol, groupBalanceCaption, groupBalanceHeadline } from '@kitty/domain';
+import { groupBalanceLines } from '@kitty/domain';
 import { Button } from '../../components/Button';
 import { PlusIcon } from '../../components/icons';
-import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
-import { minorOf, otherCurrencyBalances } from './groupState';
+import { ownBalances } from './groupState';
 import * as styles from './GroupScreen.css';
 
-/** The caller's balance: the group currency's figure, with nonzero balances in other currencies beside it. */
+/**
+ * The caller's balance: "You are owed {amount}" / "You owe {amount}" for every currency still open, the group
+ * currency first; "{symbol}0.00 settled" only when settled in every currency (the domain's rule).
+ */
 function BalanceLine({ group }: { group: GroupDetail }) {
-  const minor = minorOf(group.balance, group.currency);
-  const others = otherCurrencyBalances(group.balances);
-  const headline = minor === null ? null : groupBalanceHeadline(minor, group.currency);
+  const lines = groupBalanceLines(
+    ownBalances(group).filter((b) => !Number.isNaN(b.minor)),
+    group.currency,
+  );
   return (
     <span className={styles.headline}>
-      {headline ? (
-        <span className={minor !== null && minor > 0 ? styles.owed : styles.owe}>{headline}</span>
-      ) : (
-        <span>
-          {formatMoneyWithSymbol(0, group.currency)} {groupBalanceCaption(0)}
+      {lines.map((line) => (
+        <span
+          key={line.text}
+          className={line.kind === 'owed' ? styles.owed : line.kind === 'owe' ? styles.owe : undefined}
+        >
+          {line.text}
         </span>
-      )}
-      {others.length > 0 && (
-        <span className={styles.otherCurrencies}>
-          {others.map((b) => (
-            <Money key={b.currency} minor={b.minor} currency={b.currency} signed colored />
-          ))}
-        </span>
-      )}
+      ))}
     </span>
   );
 }

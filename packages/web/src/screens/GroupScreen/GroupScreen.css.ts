@@ -12,14 +12,6 @@ export const headline = style({
 export const owed = style({ color: vars.color.positive });
 export const owe = style({ color: vars.color.negative });
 
-export const otherCurrencies = style({
-  display: 'inline-flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-});
-
 export const actionBar = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
@@ -135,11 +127,33 @@ export const rowMain = style({
   minWidth: 0,
 });
 
+/**
+ * The title and its badge ("New", "Latest settlement"): a long title wraps instead of being cut off with an
+ * ellipsis, and the badge never shrinks, so both are always read in full.
+ */
 export const rowTitle = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: vars.space.sm,
+  rowGap: vars.space.xxs,
+  minWidth: 0,
   fontWeight: vars.fontWeight.semibold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+});
+
+export const rowTitleText = style({ minWidth: 0, overflowWrap: 'anywhere' });
+
+/** "3 earlier expenses still count toward balances" with its Show button, under the header. */
+export const stillCounting = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  fontWeight: vars.fontWeight.medium,
 });
 
 export const rowMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
@@ -154,7 +168,8 @@ export const badge = style({
   fontWeight: vars.fontWeight.semibold,
   backgroundColor: vars.color.primarySoft,
   color: vars.color.primaryText,
-  marginInlineStart: vars.space.xs,
+  whiteSpace: 'nowrap',
+  flexShrink: 0,
 });
 
 export const avatar = style({

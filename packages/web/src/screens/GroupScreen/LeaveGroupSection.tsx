@@ -27,11 +27,12 @@ export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }
   const [error, setError] = useState<string | null>(null);
 
   if (isCreator(currentUserId, createdBy)) return null;
+  // Decided before the click: the button is disabled with the spec's reason beside it. The server still
+  // refuses (409, the same message) if the balance changed since this was loaded.
+  const rule = canLeaveGroup({ userId: currentUserId, createdBy, balanceMinor: ownNets });
 
   const start = () => {
     setError(null);
-    const rule = canLeaveGroup({ userId: currentUserId, createdBy, balanceMinor: ownNets });
-    if (!rule.ok) return setError(rule.reason);
     setConfirming(true);
   };
 
@@ -59,10 +60,12 @@ export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }
       <h3 id="leave-group-title" className={styles.heading}>
         Leave Group
       </h3>
-      <p className={styles.muted}>You can leave when your balance in this group is zero.</p>
+      <p id="leave-group-reason" className={styles.muted}>
+        {rule.ok ? 'You can leave when your balance in this group is zero.' : rule.reason}
+      </p>
       {error && <Alert>{error}</Alert>}
       <div>
-        <Button variant="danger" onPress={start}>
+        <Button variant="danger" onPress={start} isDisabled={!rule.ok} aria-describedby="leave-group-reason">
           Leave Group
         </Button>
       </div>

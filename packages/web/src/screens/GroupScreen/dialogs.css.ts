@@ -44,6 +44,14 @@ export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSiz
 
 export const amount = style({ fontWeight: vars.fontWeight.bold, whiteSpace: 'nowrap' });
 
+/** Several amounts side by side (a net in each open currency); they wrap rather than overflow. */
+export const amounts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
+
 export const heading = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
 
 export const subheading = style({

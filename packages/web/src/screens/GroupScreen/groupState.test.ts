@@ -1,12 +1,13 @@
 import type { GroupBalances } from '@kitty/api';
 import { describe, expect, it } from 'vitest';
-import { isGroupSettled, memberNets, otherCurrencyBalances } from './groupState';
+import { isGroupSettled, memberNets, ownBalances } from './groupState';
 
 const group = (
   memberBalances: Record<string, number>,
   balances: { currency: string; amount: number }[] = [],
 ) => ({
   currency: 'EUR',
+  balance: 0,
   memberBalances,
   balances,
 });
@@ -69,13 +70,20 @@ describe('memberNets', () => {
   });
 });
 
-describe('otherCurrencyBalances', () => {
-  it('keeps only nonzero balances', () => {
+describe('ownBalances', () => {
+  it('lists the group currency first, then each other currency once, in minor units', () => {
     expect(
-      otherCurrencyBalances([
-        { currency: 'GBP', amount: 0 },
-        { currency: 'USD', amount: -3.2 },
-      ]),
-    ).toEqual([{ currency: 'USD', minor: -320 }]);
+      ownBalances({
+        currency: 'EUR',
+        balance: 0,
+        balances: [
+          { currency: 'EUR', amount: 0 },
+          { currency: 'USD', amount: -3.2 },
+        ],
+      }),
+    ).toEqual([
+      { currency: 'EUR', minor: 0 },
+      { currency: 'USD', minor: -320 },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // What the Group detail screen derives from the server's answers. Amounts arrive as JSON decimals and are
 // turned into minor units by the domain before anything compares them.
-import type { CurrencyAmount, GroupBalances, GroupDetail } from '@kitty/api';
-import { parseMoney } from '@kitty/domain';
+import type { GroupBalances, GroupDetail } from '@kitty/api';
+import { type CurrencyMinor, isSettledInEveryCurrency, parseMoney } from '@kitty/domain';
 
 /** Minor units of a JSON amount, or null when it is not a valid amount of the currency. */
 export function minorOf(amount: number | string, currency: string): number | null {
@@ -32,26 +32,32 @@ export function memberNets(
 }
 
 /**
- * Settled (the spec's "absolute balance below 0.01", i.e. zero minor units): every member's balance is zero
- * in every currency. The banner says "All balances are zero", so one person's own zero is not enough.
+ * Settled (the spec's "absolute balance below 0.01", by the domain's rule across currencies): every member
+ * settled in every currency. The banner says "All balances are zero", so one person's own zero is not enough.
  */
 export function isGroupSettled(
-  group: Pick<GroupDetail, 'currency' | 'memberBalances' | 'balances'>,
+  group: Pick<GroupDetail, 'currency' | 'memberBalances' | 'balance' | 'balances'>,
   balances: GroupBalances | undefined,
 ): boolean {
-  const everyoneZero = Object.values(memberNets(group, balances)).every((list) => list.every((n) => n === 0));
-  const ownOtherCurrencies = group.balances.every((b) => minorOf(b.amount, b.currency) === 0);
-  return everyoneZero && ownOtherCurrencies;
+  const everyone = Object.values(memberNets(group, balances)).flat();
+  const own = ownBalances(group).map((b) => b.minor);
+  return isSettledInEveryCurrency([...everyone, ...own]);
 }
 
-/** The caller's nonzero balances in currencies other than the group's, in minor units. */
-export function otherCurrencyBalances(
-  list: readonly CurrencyAmount[],
-): { currency: string; minor: number }[] {
-  const out: { currency: string; minor: number }[] = [];
-  for (const b of list) {
-    const minor = minorOf(b.amount, b.currency);
-    if (minor !== null && minor !== 0) out.push({ currency: b.currency, minor });
+/**
+ * The caller's balances in the group: the group currency first, then the others, never converted. An
+ * amount that cannot be read is NaN (never settled).
+ */
+export function ownBalances(group: Pick<GroupDetail, 'balance' | 'balances' | 'currency'>): CurrencyMinor[] {
+  const list: CurrencyMinor[] = [];
+  const seen = new Set<string>();
+  for (const { currency, amount } of [
+    { currency: group.currency, amount: group.balance },
+    ...group.balances,
+  ]) {
+    if (seen.has(currency)) continue;
+    seen.add(currency);
+    list.push({ currency, minor: minorOf(amount, currency) ?? Number.NaN });
   }
-  return out;
+  return list;
 }

@@ -46,11 +46,10 @@ export const main = style({
   gap: vars.space.xxs,
 });
 
+/** A long name wraps rather than being cut off: people must be able to read which group it is. */
 export const name = style({
   fontWeight: vars.fontWeight.semibold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  overflowWrap: 'anywhere',
 });
 
 export const meta = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });

@@ -1,5 +1,5 @@
 import type { CurrencyAmount, GroupSummary } from '@kitty/api';
-import { parseMoney } from '@kitty/domain';
+import { isSettledAmount, parseMoney } from '@kitty/domain';
 
 /** One nonzero balance of the caller, in integer minor units of its currency. */
 export interface CurrencyBalance {
@@ -36,7 +36,7 @@ export function nonzeroBalances(
     if (seen.has(currency)) continue;
     seen.add(currency);
     const minor = toMinor(amount, currency, what);
-    if (minor !== 0) rows.push({ currency, minor });
+    if (!isSettledAmount(minor)) rows.push({ currency, minor });
   }
   return rows;
 }
