@@ -16,7 +16,7 @@ export function userRoutes(app: FastifyInstance): void {
   const invites = createInviteService(app.ctx, mailer);
 
   route(app, 'registerUser', async (request, reply) => {
-    const user = await service.register(request.body, { ip: request.ip });
+    const user = await service.register(request.body, { ip: request.ip, log: request.log });
     reply.code(201);
     return user;
   });

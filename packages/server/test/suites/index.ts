@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { useTestContext } from '../support/context';
 import type { Engine } from '../support/databases';
 import { abuseLimitsSuite } from './abuse-limits.suite';
+import { abuseLockoutSuite } from './abuse-lockout.suite';
 import { abuseRedisSuite } from './abuse-redis.suite';
 import { securityHeadersSuite } from './security-headers.suite';
 import { securityLimitsSuite } from './security-limits.suite';
@@ -84,6 +85,7 @@ export function integrationSuites(engine: Engine): void {
     tripSuite(ctx);
     viewsSuite(ctx);
     abuseLimitsSuite(ctx);
+    abuseLockoutSuite(ctx);
     abuseRedisSuite(ctx);
     securityHeadersSuite(ctx);
     securityLimitsSuite(ctx);
