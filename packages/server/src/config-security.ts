@@ -26,6 +26,8 @@ export interface RateLimitsConfig {
   passphraseFailures: RateRule | null;
   /** Wrong registration passphrases on the whole instance, whoever sends them: then 429 for everyone. */
   passphraseInstance: RateRule | null;
+  /** E-mails with a link (resend verification, forgot password) per account, client address and e-mail. */
+  mailLinks: RateRule | null;
   /** Calls that tell whether an e-mail has an account (check-email, user search, invite, add member). */
   lookupsPerAccount: RateRule | null;
   /** Every signed-in POST, PUT, PATCH and DELETE per account. */
@@ -53,6 +55,7 @@ export const RATE_LIMIT_VARIABLES = [
   ['RATE_LIMIT_REGISTER_EMAIL', 'registerPerEmail', '5/1h'],
   ['RATE_LIMIT_PASSPHRASE_FAILURES', 'passphraseFailures', '5/15m'],
   ['RATE_LIMIT_PASSPHRASE_INSTANCE', 'passphraseInstance', '50/1h'],
+  ['RATE_LIMIT_MAIL_LINKS', 'mailLinks', '5/1h'],
   ['RATE_LIMIT_LOOKUPS', 'lookupsPerAccount', '60/1m'],
   ['RATE_LIMIT_WRITES', 'writesPerAccount', '600/1m'],
 ] as const satisfies readonly (readonly [string, keyof RateLimitsConfig, string])[];

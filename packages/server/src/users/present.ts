@@ -14,6 +14,7 @@ export function toUserJson(user: CurrentUser): UserJson {
     display_name: user.display_name,
     name: user.display_name || fullName || user.email,
     registered: user.registered,
+    email_verified: user.email_verified,
   };
 }
 

@@ -7,6 +7,7 @@ import { createInviteService } from './invite';
 import { toUserJson, toUserSearchResult } from './present';
 import { searchPeople } from './search';
 import { createUserService } from './service';
+import { createVerificationService } from './verification';
 
 export function userRoutes(app: FastifyInstance): void {
   const service = createUserService(app.ctx);
@@ -14,11 +15,37 @@ export function userRoutes(app: FastifyInstance): void {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const invites = createInviteService(app.ctx, mailer);
+  const links = createVerificationService(app.ctx, mailer);
 
   route(app, 'registerUser', async (request, reply) => {
     const user = await service.register(request.body, { ip: request.ip, log: request.log });
+    await links.sendVerification(user, request.log);
     reply.code(201);
     return user;
+  });
+
+  route(app, 'verifyEmail', async (request, reply) => {
+    await links.verify(request.body.token);
+    reply.code(204);
+    return undefined;
+  });
+
+  route(app, 'resendVerification', async (request, reply) => {
+    await links.resend(currentUser(request), request.ip, request.log);
+    reply.code(204);
+    return undefined;
+  });
+
+  route(app, 'forgotPassword', async (request, reply) => {
+    await links.forgot(request.body.email, request.ip, request.log);
+    reply.code(202);
+    return undefined;
+  });
+
+  route(app, 'resetPassword', async (request, reply) => {
+    await links.reset(request.body.token, request.body.password);
+    reply.code(204);
+    return undefined;
   });
 
   route(app, 'loginUser', async (request) => ({

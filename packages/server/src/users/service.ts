@@ -5,7 +5,6 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/pass
 import { passphraseMatches } from '../auth/passphrase';
 import type { AppContext } from '../context';
 import { conflict, forbidden, type FieldError, invalid, unauthorized } from '../http/errors';
-import { markAccepted } from './invitations';
 import { maySignIn, registrationOutcome } from './policy';
 import { toUserJson } from './present';
 import * as users from './repo';
@@ -76,7 +75,7 @@ export function createUserService(ctx: AppContext) {
             ? await users.registerInvited(tx, existing.id, { ...account, password_hash })
             : await users.insertAccount(tx, { ...account, password_hash });
         if (!saved) throw conflict(EMAIL_TAKEN);
-        if (outcome === 'claim') await markAccepted(tx, saved.id);
+        // An invited person's invitations stay open until the address is verified (src/users/verification.ts).
         return saved;
       });
       return withToken(user);

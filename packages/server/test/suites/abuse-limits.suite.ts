@@ -16,6 +16,7 @@ export const GENEROUS = {
   RATE_LIMIT_REGISTER_EMAIL: '1000/1h',
   RATE_LIMIT_PASSPHRASE_FAILURES: '1000/15m',
   RATE_LIMIT_PASSPHRASE_INSTANCE: '1000/1h',
+  RATE_LIMIT_MAIL_LINKS: '1000/1h',
   RATE_LIMIT_LOOKUPS: '1000/1m',
   RATE_LIMIT_WRITES: '1000/1m',
 };
@@ -216,6 +217,7 @@ export function abuseLimitsSuite(ctx: TestContext): void {
         registerPerEmail: { max: 5, windowMs: minutes(60) },
         passphraseFailures: { max: 5, windowMs: minutes(15) },
         passphraseInstance: { max: 50, windowMs: minutes(60) },
+        mailLinks: { max: 5, windowMs: minutes(60) },
         lookupsPerAccount: { max: 60, windowMs: minutes(1) },
         writesPerAccount: { max: 600, windowMs: minutes(1) },
       });

@@ -12,6 +12,7 @@ import { accountSettingsSuite } from './account-settings.suite';
 import { configSuite } from './config.suite';
 import { databaseSuite } from './database.suite';
 import { docsSuite } from './docs.suite';
+import { emailVerificationSuite } from './email-verification.suite';
 import { errorsSuite } from './errors.suite';
 import { expensesAccessSuite } from './expenses-access.suite';
 import { expensesChangeSuite } from './expenses-change.suite';
@@ -56,6 +57,7 @@ export function integrationSuites(engine: Engine): void {
     hostileInputSuite(ctx);
     registerSuite(ctx);
     loginSuite(ctx);
+    emailVerificationSuite(ctx);
     profileSuite(ctx);
     recaptchaSuite(ctx);
     webSuite(ctx);
