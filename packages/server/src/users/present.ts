@@ -14,8 +14,12 @@ export function toUserJson(user: CurrentUser): UserJson {
     display_name: user.display_name,
     name: user.display_name || fullName || user.email,
     registered: user.registered,
-    email_verified: user.email_verified,
   };
+}
+
+/** The caller's own user: also whether they proved their address (the web shows a banner until then). */
+export function toOwnUserJson(user: CurrentUser): UserJson {
+  return { ...toUserJson(user), email_verified: user.email_verified };
 }
 
 export type UserSummaryJson = components['schemas']['UserSummary'];

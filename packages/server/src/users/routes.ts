@@ -4,7 +4,7 @@ import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
 import { createMailer } from '../mail/mailer';
 import { createInviteService } from './invite';
-import { toUserJson, toUserSearchResult } from './present';
+import { toOwnUserJson, toUserSearchResult } from './present';
 import { searchPeople } from './search';
 import { createUserService } from './service';
 import { createVerificationService } from './verification';
@@ -52,7 +52,7 @@ export function userRoutes(app: FastifyInstance): void {
     data: await service.login(request.body, { ip: request.ip }),
   }));
 
-  route(app, 'getProfile', async (request) => ({ data: toUserJson(currentUser(request)) }));
+  route(app, 'getProfile', async (request) => ({ data: toOwnUserJson(currentUser(request)) }));
 
   route(app, 'searchUsers', async (request) => {
     const term = request.query.term.trim();

@@ -6,7 +6,7 @@ import { passphraseMatches } from '../auth/passphrase';
 import type { AppContext } from '../context';
 import { conflict, forbidden, type FieldError, invalid, unauthorized } from '../http/errors';
 import { maySignIn, registrationOutcome } from './policy';
-import { toUserJson } from './present';
+import { toOwnUserJson } from './present';
 import * as users from './repo';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
@@ -33,7 +33,7 @@ export function createUserService(ctx: AppContext) {
   const { db, config, tokens, recaptcha, limits } = ctx;
 
   async function withToken(user: users.CurrentUser): Promise<AuthUser> {
-    return { ...toUserJson(user), token: await tokens.sign(user) };
+    return { ...toOwnUserJson(user), token: await tokens.sign(user) };
   }
 
   return {

@@ -7,7 +7,7 @@ import { findByEmail } from '../../src/users/repo';
 import type { TestContext } from '../support/context';
 import { captureLogs } from '../support/logs';
 import { type SmtpSink, startSmtpSink } from '../support/smtp';
-import { bearer, registerUser, registration, uniqueEmail } from '../support/users';
+import { bearer, registerUser, registration, uniqueEmail, verifyEmailOf } from '../support/users';
 
 const PUBLIC_URL = 'https://kitty.example.test';
 const MAIL_FROM = 'Kitty <kitty@example.test>';
@@ -157,7 +157,7 @@ export function inviteSuite(ctx: TestContext): void {
       expect(sink.received.length).toBe(before);
     });
 
-    it('inviting the same address twice keeps one person; registering with it keeps the id and accepts the invitation', async () => {
+    it('inviting the same address twice keeps one person; registering with it keeps the id, verifying accepts the invitation', async () => {
       const me = await registerUser(app);
       const email = uniqueEmail('later');
       const first = expectContract(await invite(app, me.token, { email, name: 'Pavla' }), 'inviteUser');
@@ -173,6 +173,8 @@ export function inviteSuite(ctx: TestContext): void {
       });
       expect(registered.statusCode, registered.body).toBe(201);
       expect(expectContract(registered, 'registerUser')).toMatchObject({ id: first.id, registered: true });
+      expect((await invitationsOf(first.id))[0]?.accepted_at).toBeNull();
+      await verifyEmailOf(app, first);
       const [invitation] = await invitationsOf(first.id);
       expect(invitation?.accepted_at).toBeInstanceOf(Date);
     });
