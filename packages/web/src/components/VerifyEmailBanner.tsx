@@ -14,7 +14,7 @@ const RESEND_FAILED = 'Could not send a new link. Please try again later.';
 export function VerifyEmailBanner() {
   const { user } = useAuth();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | { failed: string }>('idle');
-  if (!user || user.email_verified !== false) return null;
+  if (user?.email_verified !== false) return null;
 
   const resend = async () => {
     setState('sending');
