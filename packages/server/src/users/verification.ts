@@ -35,7 +35,8 @@ export function createVerificationService(ctx: AppContext, mailer: Mailer) {
   ): Promise<void> {
     const token = await issueEmailToken(db, user, 'verify');
     const url = `${config.publicUrl}/verify-email?token=${token}`;
-    await deliver(
+    // The answer does not wait for the mail server (up to 10 s when it is slow); `send` never throws.
+    void deliver(
       verificationMessage({ to: user.email, name: user.display_name, url }),
       url,
       'verification e-mail',
