@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { smtpPort } from './e2e/mailbox';
 import { PASSPHRASE } from './e2e/support';
 
 // Every run gets a fresh embedded database in a temporary folder.
@@ -11,6 +12,8 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The mailbox the app sends its e-mails to (verification and reset links).
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
@@ -48,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       REGISTRATION_PASSPHRASE: PASSPHRASE,
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort()}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Every browser test registers and signs in from 127.0.0.1: the per-address limits are raised here
       // (the server's own suites check them); the per-e-mail and per-account defaults stay.
       RATE_LIMIT_REGISTER_ADDRESS: '10000/1h',

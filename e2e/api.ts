@@ -1,6 +1,7 @@
 // People, groups, expenses and settlements for the browser tests, set up through the real API, and the app
 // opened as one of those people.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { verifyEmail } from './mailbox';
 import { PASSPHRASE, type Person, person } from './support';
 
 export interface Account extends Person {
@@ -27,13 +28,17 @@ export async function api<T = unknown>(
   return (await response.json()) as T;
 }
 
-/** A person registered through POST /api/users/register (a first name, or a whole `person()`). */
+/**
+ * A person registered through POST /api/users/register (a first name, or a whole `person()`), their
+ * address verified with the link e-mailed to them (so that they see what others share with them).
+ */
 export async function account(request: APIRequestContext, who: string | Person): Promise<Account> {
   const p = typeof who === 'string' ? person(who) : who;
   const user = await api<{ id: string; token: string }>(request, 'POST', '/users/register', null, {
     ...p,
     passphrase: PASSPHRASE,
   });
+  await verifyEmail(request, p.email);
   return { ...p, id: user.id, token: user.token, name: p.first_name };
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openVerificationLink } from './mailbox';
 import { choose, dialog, expectAccessible, person, register, uniqueEmail } from './support';
 
 // Issue 5, "Done when": someone who has never seen the app signs up, shares a trip's costs with two friends
@@ -23,6 +24,17 @@ test('two newcomers register, share a trip with an invited friend, agree on the 
     await register(bobPage, bob);
     await expect(bobPage).toHaveURL(/\/dashboard$/);
     await expect(bobPage.getByRole('heading', { level: 1, name: 'Ahoj Bob!' })).toBeVisible();
+  });
+
+  await test.step('Each opens the link e-mailed to them (only then do they see what others share)', async () => {
+    for (const [who, on] of [
+      [alice, page],
+      [bob, bobPage],
+    ] as const) {
+      await openVerificationLink(on, who.email);
+      await on.getByRole('link', { name: 'Continue to Kitty' }).click();
+      await expect(on).toHaveURL(/\/dashboard$/);
+    }
   });
 
   await test.step('Alice creates a group with Bob and invites Carol, who has no account', async () => {

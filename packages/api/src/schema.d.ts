@@ -72,6 +72,96 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/verify-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prove an e-mail address with the link sent to it
+     * @description The token of a verification link (sent on registration, 48 hours, single use). Verifying marks the
+     *     address as proven: only then does the account take over what was addressed to that e-mail before
+     *     (invitations, the groups and expenses of the invited person) and any ADMIN_EMAILS right. An
+     *     unknown, used or expired token is a 400 "This link is invalid or has expired." (also as the field
+     *     error on `token`); nothing changes.
+     */
+    post: operations['verifyEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/resend-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the caller a new verification link
+     * @description Sends a fresh link to the caller's address (earlier ones keep working until they expire). Nothing is
+     *     sent once the address is verified. Limited per account and address (RATE_LIMIT_MAIL_LINKS): 429.
+     */
+    post: operations['resendVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/forgot-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a password reset link
+     * @description When the address belongs to an account, a reset link (1 hour, single use) goes to it. The answer is
+     *     the same 202 whether or not it does. Limited per e-mail and per client address, whatever the
+     *     outcome (RATE_LIMIT_MAIL_LINKS): 429.
+     */
+    post: operations['forgotPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/reset-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset link
+     * @description Sets the password, ends every token issued before (they answer 401) and every other reset link of
+     *     the account; the person then signs in. Receiving the link proves the address, so it also verifies
+     *     it. An unknown, used or expired token is a 400 "This link is invalid or has expired." (field error
+     *     on `token`); a password shorter than 8 characters a 400 with the field error on `password`.
+     */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/profile': {
     parameters: {
       query?: never;
@@ -1002,6 +1092,8 @@ export interface components {
       /** @description display_name, else first plus last name */
       name: string;
       registered: boolean;
+      /** @description Whether the person proved their address with the link sent to it. Until then an account claims nothing addressed to that e-mail (invitations, administrator rights). Present on the caller's own answers (register, login, profile). */
+      email_verified?: boolean;
     };
     AuthUser: components['schemas']['User'] & {
       token: string;
@@ -1013,6 +1105,16 @@ export interface components {
       password: string;
       passphrase: string;
       recaptchaToken?: string | null;
+    };
+    EmailTokenRequest: {
+      token: string;
+    };
+    ForgotPasswordRequest: {
+      email: components['schemas']['Email'];
+    };
+    ResetPasswordRequest: {
+      token: string;
+      password: string;
     };
     LoginRequest: {
       email: string;
@@ -1785,6 +1887,106 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  verifyEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailTokenRequest'];
+      };
+    };
+    responses: {
+      /** @description The address is verified */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  resendVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Sent (or nothing to send) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  forgotPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ForgotPasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description If the address has an account, a link is on its way */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetPasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description The password is changed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['Default'];
     };

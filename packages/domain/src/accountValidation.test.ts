@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, validateChangePassword, validateLogin, validateRegister } from './accountValidation';
+import {
+  isEmail,
+  validateChangePassword,
+  validateForgotPassword,
+  validateLogin,
+  validateRegister,
+  validateResetPassword,
+} from './accountValidation';
 
 describe('isEmail: text, @, text, dot, text', () => {
   it.each(['a@b.co', 'ada.lovelace@example.com', ' ada@example.com '])('accepts %j', (email) => {
@@ -112,5 +119,27 @@ describe('validateChangePassword: first failing rule only, in order', () => {
         confirmPassword: '12345678',
       }),
     ).toEqual({});
+  });
+});
+
+describe('validateForgotPassword and validateResetPassword', () => {
+  it('asks for a valid e-mail', () => {
+    expect(validateForgotPassword({ email: '  ' })).toEqual({ email: 'Email is required' });
+    expect(validateForgotPassword({ email: 'nobody' })).toEqual({ email: 'Email is invalid' });
+    expect(validateForgotPassword({ email: 'ada@example.com' })).toEqual({});
+  });
+
+  it("uses registration's password rules, typed twice", () => {
+    expect(validateResetPassword({ password: '', confirmPassword: '' })).toEqual({
+      password: 'Password is required',
+      confirmPassword: 'Please confirm your password',
+    });
+    expect(validateResetPassword({ password: 'short', confirmPassword: 'short' })).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
+    expect(validateResetPassword({ password: 'long-enough', confirmPassword: 'other-one' })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(validateResetPassword({ password: 'long-enough', confirmPassword: 'long-enough' })).toEqual({});
   });
 });

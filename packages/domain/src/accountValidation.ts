@@ -73,6 +73,34 @@ export function validateRegister(form: RegisterForm): FieldErrors<keyof Register
   ]);
 }
 
+export interface ForgotPasswordForm {
+  email: string;
+}
+
+export function validateForgotPassword(form: ForgotPasswordForm): FieldErrors<keyof ForgotPasswordForm> {
+  return collect<keyof ForgotPasswordForm>([['email', emailError(form.email)]]);
+}
+
+export interface ResetPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+
+/** A new password from a reset link: the rules of registration. */
+export function validateResetPassword(form: ResetPasswordForm): FieldErrors<keyof ResetPasswordForm> {
+  const { password, confirmPassword } = validateRegister({
+    email: '',
+    first_name: '',
+    last_name: '',
+    passphrase: '',
+    ...form,
+  });
+  return collect<keyof ResetPasswordForm>([
+    ['password', password],
+    ['confirmPassword', confirmPassword],
+  ]);
+}
+
 export interface ChangePasswordForm {
   currentPassword: string;
   newPassword: string;

@@ -135,11 +135,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     recaptcha: createRecaptcha(config.recaptcha, app.log, deps.fetch),
     limits: {
       login: new AttemptLimiter(deps.limits?.login ?? rules.loginFailures, rateStore, 'login-failures'),
+      loginEmail: new AttemptLimiter(rules.loginPerEmail, rateStore, 'login-email-failures'),
       passphrase: new AttemptLimiter(
         deps.limits?.passphrase ?? rules.passphraseFailures,
         rateStore,
         'passphrase-failures',
       ),
+      passphraseInstance: new AttemptLimiter(rules.passphraseInstance, rateStore, 'passphrase-instance'),
       requests: new RateLimiter(rateStore),
     },
   };

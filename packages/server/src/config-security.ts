@@ -10,7 +10,11 @@ export interface RateRule {
 export interface RateLimitsConfig {
   /** Every login attempt per client address. */
   loginPerAddress: RateRule | null;
-  /** Every login attempt per e-mail, from wherever it comes. */
+  /**
+   * Wrong passwords per e-mail, from wherever they come: past it every sign-in for that e-mail waits a
+   * moment (LOGIN_SLOWDOWN_MS) before its password is checked. Never a refusal: a stranger must not be able
+   * to lock the owner out.
+   */
   loginPerEmail: RateRule | null;
   /** Wrong passwords per client address and e-mail (a success clears them). */
   loginFailures: RateRule | null;
@@ -20,6 +24,10 @@ export interface RateLimitsConfig {
   registerPerEmail: RateRule | null;
   /** Wrong registration passphrases per client address. */
   passphraseFailures: RateRule | null;
+  /** Wrong registration passphrases on the whole instance, whoever sends them: then 429 for everyone. */
+  passphraseInstance: RateRule | null;
+  /** E-mails with a link (resend verification, forgot password) per account, client address and e-mail. */
+  mailLinks: RateRule | null;
   /** Calls that tell whether an e-mail has an account (check-email, user search, invite, add member). */
   lookupsPerAccount: RateRule | null;
   /** Every signed-in POST, PUT, PATCH and DELETE per account. */
@@ -46,6 +54,8 @@ export const RATE_LIMIT_VARIABLES = [
   ['RATE_LIMIT_REGISTER_ADDRESS', 'registerPerAddress', '10/1h'],
   ['RATE_LIMIT_REGISTER_EMAIL', 'registerPerEmail', '5/1h'],
   ['RATE_LIMIT_PASSPHRASE_FAILURES', 'passphraseFailures', '5/15m'],
+  ['RATE_LIMIT_PASSPHRASE_INSTANCE', 'passphraseInstance', '50/1h'],
+  ['RATE_LIMIT_MAIL_LINKS', 'mailLinks', '5/1h'],
   ['RATE_LIMIT_LOOKUPS', 'lookupsPerAccount', '60/1m'],
   ['RATE_LIMIT_WRITES', 'writesPerAccount', '600/1m'],
 ] as const satisfies readonly (readonly [string, keyof RateLimitsConfig, string])[];

@@ -9,11 +9,16 @@ export interface ConfigVariable {
 
 const RATE_LIMIT_DESCRIPTIONS: Record<(typeof RATE_LIMIT_VARIABLES)[number][0], string> = {
   RATE_LIMIT_LOGIN_ADDRESS: 'Login attempts per client address.',
-  RATE_LIMIT_LOGIN_EMAIL: 'Login attempts per e-mail, from any address.',
+  RATE_LIMIT_LOGIN_EMAIL:
+    'Wrong passwords per e-mail, from any address. Past it every sign-in for that e-mail waits one second (never refused: a stranger cannot lock the owner out).',
   RATE_LIMIT_LOGIN_FAILURES: 'Wrong passwords per client address and e-mail (a correct one clears them).',
   RATE_LIMIT_REGISTER_ADDRESS: 'Registration attempts per client address.',
   RATE_LIMIT_REGISTER_EMAIL: 'Registration attempts per e-mail, from any address, whatever their outcome.',
   RATE_LIMIT_PASSPHRASE_FAILURES: 'Wrong registration passphrases per client address.',
+  RATE_LIMIT_PASSPHRASE_INSTANCE:
+    'Wrong registration passphrases on the whole instance, from any address. Past it every registration gets 429 until the window closes (logged as a warning).',
+  RATE_LIMIT_MAIL_LINKS:
+    'E-mails with a link ("Resend" of the verification link, "Forgot password?") per signed-in account, per client address and per e-mail, whether or not the e-mail has an account.',
   RATE_LIMIT_LOOKUPS:
     'Calls that reveal whether an e-mail has an account (check-email, user search beyond connected people, invite, add a member) per signed-in account.',
   RATE_LIMIT_WRITES: 'Changes (POST, PUT, PATCH, DELETE) per signed-in account.',
@@ -78,7 +83,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SMTP_URL',
     default: '(unset: e-mails are logged)',
-    description: 'SMTP server for invitation e-mails (`smtp://user:pass@host:587`).',
+    description:
+      'SMTP server for invitation, address verification and password reset e-mails (`smtp://user:pass@host:587`). Unset: each e-mail is only logged, verification and reset links included (pass them on by hand).',
   },
   { name: 'MAIL_FROM', default: 'Kitty <kitty@localhost>', description: 'Sender address of e-mails.' },
   {

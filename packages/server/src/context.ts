@@ -24,8 +24,12 @@ export interface AppContext {
   limits: {
     /** Wrong passwords per client address and e-mail. */
     login: AttemptLimiter;
+    /** Wrong passwords per e-mail from any address: past it, sign-ins for the e-mail are slowed down. */
+    loginEmail: AttemptLimiter;
     /** Wrong registration passphrases per client address. */
     passphrase: AttemptLimiter;
+    /** Wrong registration passphrases on the whole instance (one key). */
+    passphraseInstance: AttemptLimiter;
     /** Requests per address, e-mail or account (RATE_LIMIT_*), in the same store as the two above. */
     requests: RateLimiter;
   };

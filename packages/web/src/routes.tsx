@@ -11,6 +11,15 @@ const LoginScreen = preloadable(() => import('./screens/LoginScreen/LoginScreen'
 const RegisterScreen = preloadable(() =>
   import('./screens/RegisterScreen/RegisterScreen').then((m) => m.RegisterScreen),
 );
+const VerifyEmailScreen = preloadable(() =>
+  import('./screens/VerifyEmailScreen/VerifyEmailScreen').then((m) => m.VerifyEmailScreen),
+);
+const ForgotPasswordScreen = preloadable(() =>
+  import('./screens/ForgotPasswordScreen/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
+);
+const ResetPasswordScreen = preloadable(() =>
+  import('./screens/ResetPasswordScreen/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
+);
 const DashboardScreen = preloadable(() =>
   import('./screens/DashboardScreen/DashboardScreen').then((m) => m.DashboardScreen),
 );
@@ -46,6 +55,16 @@ const routes = (
       <Route path="login" element={<Screen title="Sign in" component={LoginScreen} />} />
       <Route path="register" element={<Screen title="Create account" component={RegisterScreen} />} />
     </Route>
+    {/* The links sent by e-mail work signed in or not. */}
+    <Route path="verify-email" element={<Screen title="Confirm e-mail" component={VerifyEmailScreen} />} />
+    <Route
+      path="forgot-password"
+      element={<Screen title="Forgot password" component={ForgotPasswordScreen} />}
+    />
+    <Route
+      path="reset-password"
+      element={<Screen title="Choose a new password" component={ResetPasswordScreen} />}
+    />
     <Route element={<RequireAuth />}>
       <Route index element={<Navigate to="/dashboard" replace />} />
       <Route element={<AppShell />}>

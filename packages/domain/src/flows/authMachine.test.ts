@@ -280,6 +280,20 @@ describe('authMachine logout, expiry, clearError', () => {
     expect(state.token).toBeNull();
   });
 
+  it('emailVerified marks the signed-in user verified (the banner goes); signed out it does nothing', async () => {
+    const { actor } = start({
+      register: () => Promise.resolve({ user: { ...user, email_verified: false }, token: 'tok-register' }),
+    });
+    actor.send({ type: 'auth.emailVerified' });
+    expect(actor.getSnapshot().context.user).toBeNull();
+    actor.send({ type: 'auth.register', input: registration });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(actor.getSnapshot().context.user?.email_verified).toBe(false);
+    actor.send({ type: 'auth.emailVerified' });
+    expect(actor.getSnapshot().context.user).toEqual({ ...user, email_verified: true });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+  });
+
   it('clearError clears the shown and the stored error', async () => {
     const { actor, state } = start({ login: () => Promise.reject({ status: 401, message: 'Nope' }) });
     actor.send({ type: 'auth.login', input: credentials });

@@ -8,6 +8,8 @@ export interface SessionUser {
   display_name: string;
   name: string;
   registered: boolean;
+  /** False until the person opens the link sent to their address (the app shell then asks them to). */
+  email_verified?: boolean;
 }
 
 /** Where the session survives a reload (the web gives localStorage keys `token` and `auth_error`). */
@@ -52,7 +54,8 @@ export type AuthEvent =
   | { type: 'auth.register'; input: RegisterInput }
   | { type: 'auth.logout' }
   | { type: 'auth.clearError' }
-  | { type: 'auth.sessionExpired' };
+  | { type: 'auth.sessionExpired' }
+  | { type: 'auth.emailVerified' };
 
 export const LOGIN_FAILED = 'Login failed';
 export const REGISTRATION_FAILED = 'Registration failed';
@@ -214,7 +217,15 @@ export const authMachine = setup({
         },
       },
     },
-    signedIn: {},
+    signedIn: {
+      on: {
+        'auth.emailVerified': {
+          actions: assign({
+            user: ({ context }) => context.user && { ...context.user, email_verified: true },
+          }),
+        },
+      },
+    },
   },
 });
 

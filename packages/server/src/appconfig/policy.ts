@@ -7,9 +7,15 @@ export const DEFAULT_CATEGORY_REQUIRED = `The default category ${DEFAULT_CATEGOR
 export const DISPLAY_NAME_REQUIRED = 'Every category needs a display name';
 export const DISPLAY_NAME_UNUSED = 'A display name was given for a category that is not in the list';
 
-/** Instance administrators are the ADMIN_EMAILS addresses (kept lower-case), compared case-insensitively. */
-export function isAdmin(adminEmails: readonly string[], email: string): boolean {
-  return adminEmails.includes(email.trim().toLowerCase());
+/**
+ * Instance administrators are the accounts of the ADMIN_EMAILS addresses (kept lower-case, compared
+ * case-insensitively) that proved their address: whoever registers an admin's address first gains nothing.
+ */
+export function isAdmin(
+  adminEmails: readonly string[],
+  user: { email: string; email_verified: boolean },
+): boolean {
+  return user.email_verified && adminEmails.includes(user.email.trim().toLowerCase());
 }
 
 /**

@@ -27,9 +27,17 @@ export class AttemptLimiter {
     if (count >= this.limit.max) throw tooManyRequests(resetInMs / 1000);
   }
 
-  async fail(key: string): Promise<void> {
-    if (!this.limit) return;
-    await this.store.hit(this.#key(key), this.limit.windowMs);
+  /** Whether the key has used up its failures (for a limit that slows down instead of refusing). */
+  async exceeded(key: string): Promise<boolean> {
+    if (!this.limit) return false;
+    const { count } = await this.store.peek(this.#key(key));
+    return count >= this.limit.max;
+  }
+
+  /** Counts a failure; answers the key's failures in the window, this one included (0 without a limit). */
+  async fail(key: string): Promise<number> {
+    if (!this.limit) return 0;
+    return (await this.store.hit(this.#key(key), this.limit.windowMs)).count;
   }
 
   async reset(key: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { unauthorized } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 import type { AccessQuestion } from './access';
+import { refuseUnverifiedClaims } from './unverified';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -10,7 +11,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * Checks the request's token and asks the access check `question` about the user it names (and, for a
  * remembered read, its group or person). 401 "Please sign in again." for a missing, expired, tampered or
  * foreign token, a token with another algorithm (or none), a token of an unknown or unregistered user,
- * or one older than the user's last password change (token_version). Sets request.user; answers the
+ * or one older than the user's last password change (token_version); 403 for an account whose address
+ * is not proven while others' invitations name it (src/auth/unverified.ts). Sets request.user; answers the
  * version the access check found (null when nothing was versioned).
  */
 export async function authenticateFor(
@@ -24,6 +26,7 @@ export async function authenticateFor(
   if (!claims) throw unauthorized();
   const { user, version } = await ctx.access({ ...question, userId: claims.sub });
   if (!user?.registered || user.token_version !== claims.tv) throw unauthorized();
+  await refuseUnverifiedClaims(ctx, request, user);
   request.user = user;
   return version;
 }

@@ -30,10 +30,12 @@ export class RateLimiter {
 }
 
 /**
- * Limits every request that reaches an operation, after authentication and body parsing, before the
- * body is validated (invalid attempts count too): login and registration per client address and per
- * e-mail, look-ups and writes per signed-in account. Wrong passwords and passphrases have their own,
- * stricter counters in the users service.
+ * Limits every request that reaches an operation, after authentication and body parsing: login and
+ * registration per client address before the body is validated (invalid attempts count too), registration
+ * per e-mail only once the body is valid (a malformed body naming someone's e-mail must not use up their
+ * allowance), look-ups and writes per signed-in account. Login has no per-e-mail request limit: wrong
+ * passwords have their own counters in the users service (per address and e-mail, and per e-mail, which
+ * slows down instead of refusing, so that nobody can lock the owner out).
  */
 export function registerRateLimits(
   app: FastifyInstance,
@@ -59,18 +61,10 @@ export function registerRateLimits(
     const operationId = operationOf.get(`${method} ${request.routeOptions.url}`);
     if (!operationId) return undefined;
     if (operationId === 'loginUser') {
-      return countSignIn(
-        request,
-        ['login-address', rules.loginPerAddress],
-        ['login-email', rules.loginPerEmail],
-      );
+      return limiter.consume('login-address', rules.loginPerAddress, addressKey(request.ip));
     }
     if (operationId === 'registerUser') {
-      return countSignIn(
-        request,
-        ['register-address', rules.registerPerAddress],
-        ['register-email', rules.registerPerEmail],
-      );
+      return limiter.consume('register-address', rules.registerPerAddress, addressKey(request.ip));
     }
     const user = request.user;
     if (!user) return undefined;
@@ -80,16 +74,13 @@ export function registerRateLimits(
     return countAccount(user.id, lookup, write);
   }
 
-  // The address first: a refused address adds nothing to the e-mail's counter (nor to memory).
-  async function countSignIn(
-    request: FastifyRequest,
-    [addressRule, perAddress]: [string, RateRule | null],
-    [emailRule, perEmail]: [string, RateRule | null],
-  ) {
-    await limiter.consume(addressRule, perAddress, addressKey(request.ip));
+  // After validation, and only when the address was not refused (a refused request never gets here).
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (operationOf.get(`${request.method} ${request.routeOptions.url}`) !== 'registerUser') return done();
     const email = emailOf(request);
-    if (email) await limiter.consume(emailRule, perEmail, email);
-  }
+    if (!email) return done();
+    limiter.consume('register-email', rules.registerPerEmail, email).then(() => done(), done);
+  });
 
   async function countAccount(userId: string, lookup: boolean, write: boolean) {
     if (lookup) await limiter.consume('lookups', rules.lookupsPerAccount, userId);
@@ -122,7 +113,7 @@ function onlyConnected(request: FastifyRequest, operationId: string): boolean {
 }
 
 /**
- * The e-mail a login or registration names, as the users service matches it (trimmed, any case); null
+ * The e-mail a registration names, as the users service matches it (trimmed, any case); null
  * when there is none.
  */
 function emailOf(request: FastifyRequest): string | null {

@@ -17,6 +17,11 @@ export function toUserJson(user: CurrentUser): UserJson {
   };
 }
 
+/** The caller's own user: also whether they proved their address (the web shows a banner until then). */
+export function toOwnUserJson(user: CurrentUser): UserJson {
+  return { ...toUserJson(user), email_verified: user.email_verified };
+}
+
 export type UserSummaryJson = components['schemas']['UserSummary'];
 
 /** The short form of a person inside other resources (payer, FromUser, ToUser, suggestion sides). */

@@ -8,6 +8,8 @@ export interface CurrentUser {
   last_name: string;
   display_name: string;
   registered: boolean;
+  /** The person proved the address with the link sent to it (only then do they claim what was sent to it). */
+  email_verified: boolean;
   token_version: number;
   currency: string;
   default_split: string;
@@ -34,6 +36,7 @@ export const USER_COLUMNS = [
   'last_name',
   'display_name',
   'registered',
+  'email_verified',
   'token_version',
   'currency',
   'default_split',
@@ -99,6 +102,34 @@ export async function insertInvited(db: Db, person: NewInvitedPerson): Promise<C
      ON CONFLICT ((lower(email))) DO NOTHING
      RETURNING ${COLUMNS}`,
     [person.email, person.first_name, person.last_name, person.display_name, person.invited_by],
+  );
+  return rows[0] ?? null;
+}
+
+/** The address is proven: only a registered account whose address is still `email`. */
+export async function markVerified(db: Db, id: string, email: string): Promise<CurrentUser | null> {
+  const { rows } = await db.query<CurrentUser>(
+    `UPDATE users SET email_verified = true, updated_at = now()
+      WHERE id = $1 AND registered AND lower(email) = lower($2)
+      RETURNING ${COLUMNS}`,
+    [id, email],
+  );
+  return rows[0] ?? null;
+}
+
+/** A new password from a reset link: ends every token issued before (token_version). */
+export async function resetPassword(
+  db: Db,
+  id: string,
+  email: string,
+  passwordHash: string,
+): Promise<CurrentUser | null> {
+  const { rows } = await db.query<CurrentUser>(
+    `UPDATE users SET password_hash = $3, token_version = token_version + 1, email_verified = true,
+            updated_at = now()
+      WHERE id = $1 AND registered AND lower(email) = lower($2)
+      RETURNING ${COLUMNS}`,
+    [id, email, passwordHash],
   );
   return rows[0] ?? null;
 }

@@ -4,9 +4,10 @@ import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
 import { createMailer } from '../mail/mailer';
 import { createInviteService } from './invite';
-import { toUserJson, toUserSearchResult } from './present';
+import { toOwnUserJson, toUserSearchResult } from './present';
 import { searchPeople } from './search';
 import { createUserService } from './service';
+import { createVerificationService } from './verification';
 
 export function userRoutes(app: FastifyInstance): void {
   const service = createUserService(app.ctx);
@@ -14,18 +15,44 @@ export function userRoutes(app: FastifyInstance): void {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const invites = createInviteService(app.ctx, mailer);
+  const links = createVerificationService(app.ctx, mailer);
 
   route(app, 'registerUser', async (request, reply) => {
-    const user = await service.register(request.body, { ip: request.ip });
+    const user = await service.register(request.body, { ip: request.ip, log: request.log });
+    await links.sendVerification(user, request.log);
     reply.code(201);
     return user;
+  });
+
+  route(app, 'verifyEmail', async (request, reply) => {
+    await links.verify(request.body.token);
+    reply.code(204);
+    return undefined;
+  });
+
+  route(app, 'resendVerification', async (request, reply) => {
+    await links.resend(currentUser(request), request.ip, request.log);
+    reply.code(204);
+    return undefined;
+  });
+
+  route(app, 'forgotPassword', async (request, reply) => {
+    await links.forgot(request.body.email, request.ip, request.log);
+    reply.code(202);
+    return undefined;
+  });
+
+  route(app, 'resetPassword', async (request, reply) => {
+    await links.reset(request.body.token, request.body.password);
+    reply.code(204);
+    return undefined;
   });
 
   route(app, 'loginUser', async (request) => ({
     data: await service.login(request.body, { ip: request.ip }),
   }));
 
-  route(app, 'getProfile', async (request) => ({ data: toUserJson(currentUser(request)) }));
+  route(app, 'getProfile', async (request) => ({ data: toOwnUserJson(currentUser(request)) }));
 
   route(app, 'searchUsers', async (request) => {
     const term = request.query.term.trim();

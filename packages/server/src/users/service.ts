@@ -1,11 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '@kitty/api/schema';
+import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords';
 import { passphraseMatches } from '../auth/passphrase';
 import type { AppContext } from '../context';
 import { conflict, forbidden, type FieldError, invalid, unauthorized } from '../http/errors';
-import { markAccepted } from './invitations';
 import { maySignIn, registrationOutcome } from './policy';
-import { toUserJson } from './present';
+import { toOwnUserJson } from './present';
 import * as users from './repo';
 
 type RegisterRequest = components['schemas']['RegisterRequest'];
@@ -19,13 +20,20 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 /** Who is asking: the client address keys the attempt limits and goes to reCAPTCHA. */
 export interface Caller {
   ip: string;
+  log?: FastifyBaseLogger;
 }
+
+/** How long a sign-in waits once its e-mail has had too many wrong passwords (RATE_LIMIT_LOGIN_EMAIL). */
+export const LOGIN_SLOWDOWN_MS = 1000;
+
+/** The one key of the instance-wide count of wrong passphrases. */
+const INSTANCE = 'instance';
 
 export function createUserService(ctx: AppContext) {
   const { db, config, tokens, recaptcha, limits } = ctx;
 
   async function withToken(user: users.CurrentUser): Promise<AuthUser> {
-    return { ...toUserJson(user), token: await tokens.sign(user) };
+    return { ...toOwnUserJson(user), token: await tokens.sign(user) };
   }
 
   return {
@@ -35,9 +43,17 @@ export function createUserService(ctx: AppContext) {
      */
     async register(input: RegisterRequest, caller: Caller): Promise<AuthUser> {
       await limits.passphrase.check(caller.ip);
+      await limits.passphraseInstance.check(INSTANCE);
       await recaptcha.verify(input.recaptchaToken, 'register', caller.ip);
       if (!passphraseMatches(input.passphrase, config.passphrase)) {
         await limits.passphrase.fail(caller.ip);
+        const wrong = await limits.passphraseInstance.fail(INSTANCE);
+        if (wrong === limits.passphraseInstance.limit?.max) {
+          caller.log?.warn(
+            { wrong },
+            'too many wrong registration passphrases on this instance: registration is closed to everyone until the window closes (RATE_LIMIT_PASSPHRASE_INSTANCE)',
+          );
+        }
         throw forbidden(WRONG_PASSPHRASE);
       }
       const account = {
@@ -59,7 +75,7 @@ export function createUserService(ctx: AppContext) {
             ? await users.registerInvited(tx, existing.id, { ...account, password_hash })
             : await users.insertAccount(tx, { ...account, password_hash });
         if (!saved) throw conflict(EMAIL_TAKEN);
-        if (outcome === 'claim') await markAccepted(tx, saved.id);
+        // An invited person's invitations stay open until the address is verified (src/users/verification.ts).
         return saved;
       });
       return withToken(user);
@@ -70,6 +86,8 @@ export function createUserService(ctx: AppContext) {
       const key = `${caller.ip}|${email.toLowerCase()}`;
       await limits.login.check(key);
       await recaptcha.verify(input.recaptchaToken, 'login', caller.ip);
+      // Guesses spread over many addresses slow down every attempt on the e-mail; none is refused.
+      if (await limits.loginEmail.exceeded(email.toLowerCase())) await sleep(LOGIN_SLOWDOWN_MS);
       const found = await users.findCredentials(db, email);
       const valid =
         found && maySignIn(found)
@@ -77,6 +95,7 @@ export function createUserService(ctx: AppContext) {
           : await verifyAgainstNothing(input.password);
       if (!found || !valid) {
         await limits.login.fail(key);
+        await limits.loginEmail.fail(email.toLowerCase());
         throw unauthorized(INVALID_CREDENTIALS);
       }
       await limits.login.reset(key);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { issueEmailToken } from '../../src/auth/email-tokens';
 import type { Db } from '../../src/db';
 import type { OperationId } from '../../src/http/route';
 import { TEST_PASSPHRASE } from '../support/context';
@@ -108,6 +109,21 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
     valid: ({ world }) => ({ as: null, body: { email: world.owner.email, password: world.owner.password } }),
   },
   getProfile: { valid: ({ world }) => ({ as: world.owner }) },
+  verifyEmail: {
+    target: async (ctx) => ({ token: await issueEmailToken(ctx.db, ctx.world.owner.user, 'verify') }),
+    valid: (_ctx, { token }) => ({ as: null, body: { token } }),
+  },
+  resendVerification: { valid: ({ world }) => ({ as: world.owner, body: {} }) },
+  forgotPassword: { valid: (ctx) => ({ as: null, body: { email: ctx.email('fuzz-forgot') } }) },
+  resetPassword: {
+    weight: 0.5,
+    // Its own person: a reset ends the sessions of whoever it names.
+    target: async (ctx) => {
+      const person = await register(ctx.app, 'reset', ctx.email('reset'), ctx.key());
+      return { token: await issueEmailToken(ctx.db, person.user, 'reset') };
+    },
+    valid: (_ctx, { token }) => ({ as: null, body: { token, password: 'another-password' } }),
+  },
   searchUsers: { valid: ({ world }) => ({ as: world.owner, query: { term: 'Member', connected: false } }) },
   checkEmail: { valid: ({ world }) => ({ as: world.owner, query: { email: world.member.email } }) },
   inviteUser: {

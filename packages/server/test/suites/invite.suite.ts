@@ -7,7 +7,7 @@ import { findByEmail } from '../../src/users/repo';
 import type { TestContext } from '../support/context';
 import { captureLogs } from '../support/logs';
 import { type SmtpSink, startSmtpSink } from '../support/smtp';
-import { bearer, registerUser, registration, uniqueEmail } from '../support/users';
+import { bearer, registerUser, registration, uniqueEmail, verifyEmailOf } from '../support/users';
 
 const PUBLIC_URL = 'https://kitty.example.test';
 const MAIL_FROM = 'Kitty <kitty@example.test>';
@@ -140,6 +140,8 @@ export function inviteSuite(ctx: TestContext): void {
     it('answers an existing registered person as they are (200), whatever the case, and sends nothing', async () => {
       const me = await registerUser(app);
       const other = await registerUser(app, { first_name: 'Rita' });
+      // Registering sent each their verification link; nothing after those.
+      for (const email of [me.email, other.email]) await sink.waitFor((m) => m.to.includes(email));
       const before = sink.received.length;
       const response = await invite(app, me.token, {
         email: other.email.toUpperCase(),
@@ -157,7 +159,7 @@ export function inviteSuite(ctx: TestContext): void {
       expect(sink.received.length).toBe(before);
     });
 
-    it('inviting the same address twice keeps one person; registering with it keeps the id and accepts the invitation', async () => {
+    it('inviting the same address twice keeps one person; registering with it keeps the id, verifying accepts the invitation', async () => {
       const me = await registerUser(app);
       const email = uniqueEmail('later');
       const first = expectContract(await invite(app, me.token, { email, name: 'Pavla' }), 'inviteUser');
@@ -173,6 +175,8 @@ export function inviteSuite(ctx: TestContext): void {
       });
       expect(registered.statusCode, registered.body).toBe(201);
       expect(expectContract(registered, 'registerUser')).toMatchObject({ id: first.id, registered: true });
+      expect((await invitationsOf(first.id))[0]?.accepted_at).toBeNull();
+      await verifyEmailOf(app, first);
       const [invitation] = await invitationsOf(first.id);
       expect(invitation?.accepted_at).toBeInstanceOf(Date);
     });

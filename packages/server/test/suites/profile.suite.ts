@@ -44,6 +44,7 @@ export function profileSuite(ctx: TestContext): void {
           display_name: 'Eva',
           name: 'Eva',
           registered: true,
+          email_verified: true,
         },
       });
     });

@@ -21,10 +21,13 @@ export interface SmtpSink {
 }
 
 /**
- * A local SMTP server on 127.0.0.1 and a random port that keeps every message it is given.
+ * A local SMTP server on 127.0.0.1 and a random port (or `port`) that keeps every message it is given;
+ * `onMail` hears each as it arrives (the browser tests write them to a file their workers read).
  * No TLS and no authentication: it only ever talks to the app under test.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {},
+): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -36,19 +39,24 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
           subject: decodeHeader(/^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1] ?? ''),
           decoded: decodeQuotedPrintable(raw),
-        });
+        };
+        received.push(mail);
+        options.onMail?.(mail);
         for (const wake of waiters) wake();
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
 
   return {

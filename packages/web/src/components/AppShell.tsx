@@ -3,10 +3,11 @@ import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
 import { cx } from './cx';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 /**
  * The frame of every signed-in screen: a banner with the product name, the main landmark holding the
- * route, and the bottom navigation. Full-screen flows (create and edit expense), which bring their own
+ * route, and the bottom navigation; above the route, until the address is verified, a banner asking for it. Full-screen flows (create and edit expense), which bring their own
  * header and actions, use `frame={false}` and get the main landmark only.
  */
 export function AppShell({ frame = true }: { frame?: boolean }) {
@@ -19,6 +20,7 @@ export function AppShell({ frame = true }: { frame?: boolean }) {
           </div>
         </header>
       )}
+      <VerifyEmailBanner />
       <main className={cx(styles.main, frame && styles.withBottomNav)}>
         <Outlet />
       </main>

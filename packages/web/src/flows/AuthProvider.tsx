@@ -91,6 +91,8 @@ export function useAuth() {
     register: (input: RegisterInput) => actor.send({ type: 'auth.register', input }),
     logout: () => actor.send({ type: 'auth.logout' }),
     clearError: () => actor.send({ type: 'auth.clearError' }),
+    /** The address was just verified (the link was opened): the banner goes. */
+    emailVerified: () => actor.send({ type: 'auth.emailVerified' }),
   }));
   return { ...view, ...actions };
 }

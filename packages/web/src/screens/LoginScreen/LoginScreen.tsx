@@ -76,6 +76,9 @@ export function LoginScreen() {
           autoComplete="current-password"
           {...form.bind('password')}
         />
+        <p className={styles.forgot}>
+          <Link href="/forgot-password">Forgot password?</Link>
+        </p>
         <Button type="submit" size="lg" fullWidth isPending={busy} className={styles.submit}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -10,3 +10,5 @@ export const nameRow = style({
 export const submit = style({ marginTop: vars.space.sm });
 
 export const alert = style({ marginBottom: vars.space.lg });
+
+export const forgot = style({ margin: 0, textAlign: 'end', fontSize: vars.fontSize.sm });
