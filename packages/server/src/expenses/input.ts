@@ -4,10 +4,12 @@ import {
   INVALID_SPLIT_TYPE,
   isKnownCurrency,
   isSplitType,
+  leftoverUnits,
   parseMoney,
   type SplitDetails,
   type SplitType,
   trySplitDetailsFromWire,
+  splitExpense,
   trySplitExpense,
 } from '@kitty/domain';
 import { type FieldError, invalid } from '../http/errors';
@@ -94,6 +96,30 @@ export function parseExpenseInput(
     split_type,
     split_details: details.details,
     splits,
+    leftover_start: 0,
+  };
+}
+
+const splitInputOf = (e: ParsedExpense, rotation: number) => ({
+  amount: e.amount_minor,
+  participants: e.splits.map((s) => s.user_id),
+  split_type: e.split_type,
+  details: e.split_details,
+  rotation,
+});
+
+/** How many leftover units the expense's split hands out (what its group's count moves on by). */
+export function leftoversOf(e: ParsedExpense): number {
+  return leftoverUnits(splitInputOf(e, 0));
+}
+
+/** The same expense with its leftover units starting at `start` (the domain's rotation). */
+export function withLeftoverStart(e: ParsedExpense, start: number): ParsedExpense {
+  const shares = splitExpense(splitInputOf(e, start));
+  return {
+    ...e,
+    leftover_start: start,
+    splits: e.splits.map((s) => ({ ...s, amount_minor: shares[s.user_id] as number })),
   };
 }
 

@@ -15,6 +15,7 @@ import { errorsSuite } from './errors.suite';
 import { expensesAccessSuite } from './expenses-access.suite';
 import { expensesChangeSuite } from './expenses-change.suite';
 import { expensesCreateSuite } from './expenses-create.suite';
+import { expensesLeftoversSuite } from './expenses-leftovers.suite';
 import { expensesListsSuite } from './expenses-lists.suite';
 import { financialAuthzSuite } from './financial-authz.suite';
 import { financialBalancesSuite } from './financial-balances.suite';
@@ -71,6 +72,7 @@ export function integrationSuites(engine: Engine): void {
     groupsAuthzSuite(ctx);
     groupsConcurrencySuite(ctx);
     expensesCreateSuite(ctx);
+    expensesLeftoversSuite(ctx);
     expensesChangeSuite(ctx);
     expensesListsSuite(ctx);
     expensesAccessSuite(ctx);
