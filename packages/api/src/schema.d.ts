@@ -1531,7 +1531,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Any other failure, for every operation: the request body is too large (413) or not JSON (415), too many requests (429), the database is unreachable (503). Always an Error body with a message; never a 500 for anything a client sends. */
+    /** @description Any other failure, for every operation: the request body is too large (413) or not JSON (415, also for a missing or empty Content-Type), the address (414) or the headers (431) are too long, the request is not HTTP the server can read (400), too many requests (429), the database is unreachable (503). Always an Error body with a message, the security headers and an X-Request-Id, whatever refused the request; never a 500 for anything a client sends. */
     Default: {
       headers: {
         [name: string]: unknown;

@@ -12,6 +12,7 @@ import { configSuite } from './config.suite';
 import { databaseSuite } from './database.suite';
 import { docsSuite } from './docs.suite';
 import { errorsSuite } from './errors.suite';
+import { errorsOutsideSuite } from './errors-outside.suite';
 import { expensesAccessSuite } from './expenses-access.suite';
 import { expensesChangeSuite } from './expenses-change.suite';
 import { expensesCreateSuite } from './expenses-create.suite';
@@ -53,6 +54,7 @@ export function integrationSuites(engine: Engine): void {
     systemSuite(ctx);
     docsSuite(ctx);
     errorsSuite(ctx);
+    errorsOutsideSuite(ctx);
     hostileInputSuite(ctx);
     registerSuite(ctx);
     loginSuite(ctx);
