@@ -1,6 +1,6 @@
 // How an expense's amount is shared among its participants. Shares always sum exactly to the amount.
 import { allocate, leftoverCount } from './allocate';
-import { decimalOfNumber, formatScaled, parseMoney, sumMinor, toDecimal } from './money';
+import { decimalOfNumber, formatScaled, parseAmount, sumMinor, toDecimal } from './money';
 
 export const SPLIT_TYPES = ['equal', 'percentage', 'shares', 'exact', 'adjustment'] as const;
 export type SplitType = (typeof SPLIT_TYPES)[number];
@@ -303,8 +303,8 @@ export function splitDetailsToWire(details: SplitDetails, currency: string): Wir
 export type WireDetailsResult = { ok: true; details: SplitDetails } | { ok: false; error: SplitError };
 
 /**
- * JSON split_details into domain units (amounts and adjustments parsed exactly with parseMoney). Fails with
- * parseMoney's message and the field ('amounts' or 'adjustments') when a value is not a valid decimal.
+ * JSON split_details into domain units (amounts and adjustments parsed exactly with parseAmount). Fails with
+ * parseAmount's message and the field ('amounts' or 'adjustments') when a value is not a valid decimal.
  */
 export function trySplitDetailsFromWire(
   wire: WireSplitDetails | null | undefined,
@@ -319,7 +319,8 @@ export function trySplitDetailsFromWire(
     if (!record) continue;
     const out: Record<string, number> = {};
     for (const [id, value] of Object.entries(record)) {
-      const parsed = parseMoney(value, currency);
+      // The sign is splitExpense's to check (with its own message); the decimals and the maximum are here.
+      const parsed = parseAmount(value, currency, 'signed');
       if (!parsed.ok) return { ok: false, error: new SplitError(parsed.error, field) };
       out[id] = parsed.value;
     }

@@ -5,7 +5,7 @@ import {
   isKnownCurrency,
   isSplitType,
   leftoverUnits,
-  parseMoney,
+  parseAmount,
   type SplitDetails,
   type SplitType,
   trySplitDetailsFromWire,
@@ -18,7 +18,6 @@ import type { ExpenseWrite, SplitWrite } from './repo';
 export type ExpenseInput = components['schemas']['ExpenseInput'];
 
 export const UNKNOWN_CATEGORY = 'category is not one of the expense categories';
-export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
 export const SPLIT_WITH_MISMATCH = 'split_with must list the participants other than the payer';
 export const INVALID_DATE = 'date must be a date and time like 2024-12-31T18:30:00Z';
 
@@ -53,9 +52,9 @@ export function parseExpenseInput(
   if (!isKnownCurrency(currency)) {
     errors.push({ field: 'currency', message: `Unknown currency ${currency}` });
   } else {
-    const parsed = parseMoney(body.amount, currency);
+    // The domain's rule of an amount, the one the web forms show at the field.
+    const parsed = parseAmount(body.amount, currency);
     if (!parsed.ok) errors.push({ field: 'amount', message: parsed.error });
-    else if (parsed.value <= 0) errors.push({ field: 'amount', message: AMOUNT_NOT_POSITIVE });
     else amount = parsed.value;
   }
   if (!categories.has(body.category)) errors.push({ field: 'category', message: UNKNOWN_CATEGORY });

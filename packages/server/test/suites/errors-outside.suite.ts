@@ -18,7 +18,7 @@ function send(port: number, request: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('data', (chunk) => chunks.push(Buffer.from(chunk)));
     socket.on('error', reject);
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
