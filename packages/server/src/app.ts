@@ -20,6 +20,7 @@ import { groupRoutes } from './groups/routes';
 import { type Contract, loadContract } from './http/contract';
 import { registerErrorHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { registerJsonParser } from './http/json-numbers';
 import { NOT_FOUND_MESSAGE } from './http/errors';
 import { RateLimiter, registerRateLimits } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientErrorHandler: clientErrorHandler(policy),
   });
   app.setValidatorCompiler(createValidators());
+  registerJsonParser(app);
   registerErrorHandler(app);
   registerSecurity(app, {
     recaptcha: config.recaptcha !== null,

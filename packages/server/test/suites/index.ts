@@ -8,6 +8,7 @@ import { securityLimitsSuite } from './security-limits.suite';
 import { tokensSuite } from './tokens.suite';
 import { accountPasswordSuite } from './account-password.suite';
 import { accountSettingsSuite } from './account-settings.suite';
+import { amountsExactSuite } from './amounts-exact.suite';
 import { configSuite } from './config.suite';
 import { databaseSuite } from './database.suite';
 import { docsSuite } from './docs.suite';
@@ -74,6 +75,7 @@ export function integrationSuites(engine: Engine): void {
     groupsAuthzSuite(ctx);
     groupsConcurrencySuite(ctx);
     expensesCreateSuite(ctx);
+    amountsExactSuite(ctx);
     expensesLeftoversSuite(ctx);
     expensesChangeSuite(ctx);
     expensesListsSuite(ctx);
