@@ -86,7 +86,7 @@ export function registerJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body, (error, value) => {
+    parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       const fields = inexactNumberFields(body as string);
       if (fields.length === 0) return done(null, value);
