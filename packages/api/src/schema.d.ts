@@ -917,6 +917,7 @@ export interface components {
     RegisterRequest: {
       email: components['schemas']['Email'];
       first_name: string;
+      /** @description Two characters once trimmed: "last_name must be at least 2 characters" */
       last_name: string;
       password: string;
       passphrase: string;
@@ -932,6 +933,8 @@ export interface components {
     NullableId: string | null;
     /** @description ISO 4217 code, e.g. EUR */
     Currency: string;
+    /** @description A currency Kitty supports (the domain's CURRENCIES, also GET /config/currencies), the one a request may name; any other code is refused with 400 "Unknown currency {code}". */
+    SupportedCurrency: string;
     /** @description Signed amount, decimal, at most two decimals (never more than the currency's minor unit) */
     Money: number;
     /** @description Positive amount, decimal, with no more decimals than the currency has (two for most, none for JPY, KRW...): 100.005 EUR or 1000.50 JPY is refused with 400 on the field. The number is taken as written: a literal a JSON number cannot hold exactly (30.0000000000000000001, more than about 15 significant digits) is refused with 400 on its field, never rounded. The same rules hold for every amount and every number of a request body. */
@@ -980,7 +983,7 @@ export interface components {
       default_split: components['schemas']['SplitType'];
     };
     AccountSettingsUpdate: {
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       defaultSplit: components['schemas']['SplitType'];
     };
     ChangePasswordRequest: {
@@ -1021,7 +1024,7 @@ export interface components {
         [key: string]: components['schemas']['SignedAmount'];
       };
     };
-    /** @description A group's default split parameters, as lists of user id and value */
+    /** @description A group's default split parameters, as lists of user id and value. Refused with 400 on the list: "Everyone in the default split must be a member of the group", "Each member can appear only once in the default split". */
     DefaultSplitConfig: {
       percentages?: {
         user_id: components['schemas']['Id'];
@@ -1064,7 +1067,7 @@ export interface components {
       name: string;
       description?: string | null;
       /** @description Default USD */
-      currency?: components['schemas']['Currency'];
+      currency?: components['schemas']['SupportedCurrency'];
       /** @description Default equal */
       default_split_type?: components['schemas']['SplitType'];
       default_split_config?: components['schemas']['DefaultSplitConfig'] | null;
@@ -1072,7 +1075,7 @@ export interface components {
       members?: components['schemas']['GroupMemberInput'][];
     };
     GroupSettingsUpdate: {
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       default_split_type: components['schemas']['SplitType'];
       default_split_config?: components['schemas']['DefaultSplitConfig'] | null;
       /** @description The whole new member list; empty is refused: "A group must have at least one member" */
@@ -1169,10 +1172,11 @@ export interface components {
       /** @description Grows by one with every change */
       version: number;
     };
+    /** @description Refused with 400 on the field, besides what each field says: "split_with must list the participants other than the payer"; "category is not one of the expense categories" (those in force: GET /config/categories); split_details of the split type (the only map read): "The amounts must add up to the total", "Percentages must add up to 100%", "An amount was given for someone who is not participating", "A percentage was given for someone who is not participating", "A share was given for someone who is not participating", "An adjustment was given for someone who is not participating", "At least one participant must have shares", "Adjustments cannot make a share negative"; an update that names another group: "The group of an expense cannot be changed.". */
     ExpenseInput: {
       description: string;
       amount: components['schemas']['Amount'];
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       category: components['schemas']['Category'];
       group_id?: components['schemas']['NullableId'];
       split_type: components['schemas']['SplitType'];
@@ -1255,12 +1259,13 @@ export interface components {
       /** @description Unique receipt number shown to people */
       transaction_id: string;
     };
+    /** @description Refused with 400: "The payer and the receiver must be different people"; in a group, "The payer and the receiver must both be members of the group"; outside groups, "Outside a group you can only record a payment you made or received" and "You can only record a payment with someone you share a group or an expense with". */
     SettlementInput: {
       from_user_id: components['schemas']['Id'];
       to_user_id: components['schemas']['Id'];
       /** @description At least 0.01; decimal, at most two decimals (never more than the currency's minor unit) */
       amount: number;
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       /** @description The group; null for a settlement outside any group */
       group_id: components['schemas']['NullableId'];
       description?: string | null;
@@ -1275,6 +1280,7 @@ export interface components {
       /** @description Pass as `cursor` for the next page; null at the end */
       nextCursor: string | null;
     };
+    /** @description expense_id repeats the id in the address; another one is refused with 400: "expense_id must be the id of the expense in the address" */
     SettleExpenseRequest: {
       expense_id: components['schemas']['Id'];
     };
@@ -1452,6 +1458,7 @@ export interface components {
       currencies: components['schemas']['Currencies'];
       splitTypes: components['schemas']['SplitType'][];
     };
+    /** @description Refused with 400 on the field: "The default category groceries must stay in the list", "Every category needs a display name", "A display name was given for a category that is not in the list". */
     ConfigUpdate: {
       expenseCategories: components['schemas']['ExpenseCategories'];
     };
