@@ -916,6 +916,7 @@ export interface components {
     };
     RegisterRequest: {
       email: components['schemas']['Email'];
+      /** @description Two characters once trimmed: "first_name must be at least 2 characters" */
       first_name: string;
       /** @description Two characters once trimmed: "last_name must be at least 2 characters" */
       last_name: string;
