@@ -80,7 +80,11 @@ describe('openapi.yaml as the server reads it', () => {
     const pattern = new RegExp(String(contract.schema('SupportedCurrency').pattern));
     const codes = Object.keys(CURRENCIES);
     for (const code of codes) expect(pattern.test(code), code).toBe(true);
-    expect(String(contract.schema('SupportedCurrency').pattern).match(/[A-Z]{3}/g)?.sort()).toEqual(codes.sort());
+    expect(
+      String(contract.schema('SupportedCurrency').pattern)
+        .match(/[A-Z]{3}/g)
+        ?.sort(),
+    ).toEqual(codes.sort());
     for (const name of ['Amount', 'NonNegativeAmount', 'SignedAmount']) {
       expect(contract.schema(name).maximum, name).toBe(MAX_AMOUNT);
     }
