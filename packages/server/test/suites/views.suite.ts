@@ -326,7 +326,15 @@ export function viewsSuite(ctx: TestContext): void {
           ORDER BY 1`,
       );
       // Tables no remembered answer reads. A new table must be added here or get a version trigger.
-      const notShown = ['idempotency_keys', 'invitations', 'schema_migrations', 'scope_versions'];
+      // group_leftovers: a group's count of leftover cents, read only by the next create (which writes
+      // an expense, and so draws a version anyway).
+      const notShown = [
+        'group_leftovers',
+        'idempotency_keys',
+        'invitations',
+        'schema_migrations',
+        'scope_versions',
+      ];
       const unversioned = rows.filter((r) => r.trigger === null).map((r) => r.table);
       expect(unversioned).toEqual(notShown);
       expect(rows.filter((r) => r.trigger !== null).map((r) => r.table)).toEqual([
