@@ -190,7 +190,7 @@ test('Export downloads the domain CSV named {name}_export_{date}.csv and says so
   );
   expect(text).toContain(`Expense,`);
   expect(text).toContain(
-    `"Dinner, with wine",30.00,EUR,dining,Alice,${alice.email},equal,Alice: 15.00; Bob: 15.00,No`,
+    `"Dinner, with wine",30.00,EUR,dining,Alice,${alice.email},equal,"Alice: 15.00; Bob: 15.00",No`,
   );
   expect(text).toContain(`Paid back,15.00,EUR,,Bob,${bob.email},,Alice,Yes`);
   await expect(page.getByText('Export completed successfully')).toBeVisible();

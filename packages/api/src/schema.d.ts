@@ -1100,7 +1100,9 @@ export interface components {
     };
     RegisterRequest: {
       email: components['schemas']['Email'];
+      /** @description Two characters once trimmed: "first_name must be at least 2 characters" */
       first_name: string;
+      /** @description Two characters once trimmed: "last_name must be at least 2 characters" */
       last_name: string;
       password: string;
       passphrase: string;
@@ -1126,9 +1128,11 @@ export interface components {
     NullableId: string | null;
     /** @description ISO 4217 code, e.g. EUR */
     Currency: string;
+    /** @description A currency Kitty supports (the domain's CURRENCIES, also GET /config/currencies), the one a request may name; any other code is refused with 400 "Unknown currency {code}". */
+    SupportedCurrency: string;
     /** @description Signed amount, decimal, at most two decimals (never more than the currency's minor unit) */
     Money: number;
-    /** @description Positive amount, decimal, at most two decimals (never more than the currency's minor unit) */
+    /** @description Positive amount, decimal, with no more decimals than the currency has (two for most, none for JPY, KRW...): 100.005 EUR or 1000.50 JPY is refused with 400 on the field. The number is taken as written: a literal a JSON number cannot hold exactly (30.0000000000000000001, more than about 15 significant digits) is refused with 400 on its field, never rounded. The same rules hold for every amount and every number of a request body. */
     Amount: number;
     /** @description Amount, zero or more, decimal, at most two decimals */
     NonNegativeAmount: number;
@@ -1174,7 +1178,7 @@ export interface components {
       default_split: components['schemas']['SplitType'];
     };
     AccountSettingsUpdate: {
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       defaultSplit: components['schemas']['SplitType'];
     };
     ChangePasswordRequest: {
@@ -1215,7 +1219,7 @@ export interface components {
         [key: string]: components['schemas']['SignedAmount'];
       };
     };
-    /** @description A group's default split parameters, as lists of user id and value */
+    /** @description A group's default split parameters, as lists of user id and value. Refused with 400 on the list: "Everyone in the default split must be a member of the group", "Each member can appear only once in the default split". */
     DefaultSplitConfig: {
       percentages?: {
         user_id: components['schemas']['Id'];
@@ -1258,7 +1262,7 @@ export interface components {
       name: string;
       description?: string | null;
       /** @description Default: the creator's default currency (their account settings) */
-      currency?: components['schemas']['Currency'];
+      currency?: components['schemas']['SupportedCurrency'];
       /** @description Default equal */
       default_split_type?: components['schemas']['SplitType'];
       default_split_config?: components['schemas']['DefaultSplitConfig'] | null;
@@ -1266,7 +1270,7 @@ export interface components {
       members?: components['schemas']['GroupMemberInput'][];
     };
     GroupSettingsUpdate: {
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       default_split_type: components['schemas']['SplitType'];
       default_split_config?: components['schemas']['DefaultSplitConfig'] | null;
       /** @description The whole new member list; empty is refused: "A group must have at least one member" */
@@ -1373,10 +1377,11 @@ export interface components {
       at: string;
       by: components['schemas']['UserName'];
     };
+    /** @description Refused with 400 on the field, besides what each field says: "split_with must list the participants other than the payer"; "category is not one of the expense categories" (those in force: GET /config/categories); split_details of the split type (the only map read): "The amounts must add up to the total", "Percentages must add up to 100%", "An amount was given for someone who is not participating", "A percentage was given for someone who is not participating", "A share was given for someone who is not participating", "An adjustment was given for someone who is not participating", "At least one participant must have shares", "Adjustments cannot make a share negative"; an update that names another group: "The group of an expense cannot be changed.". */
     ExpenseInput: {
       description: string;
       amount: components['schemas']['Amount'];
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       category: components['schemas']['Category'];
       group_id?: components['schemas']['NullableId'];
       split_type: components['schemas']['SplitType'];
@@ -1464,12 +1469,13 @@ export interface components {
       /** @description Set when the person named in this personal settlement declined it (POST /financial/settlements/decline/{id}); a declined settlement counts for nobody. Null otherwise. */
       declined: components['schemas']['Declined'] | null;
     };
+    /** @description Refused with 400: "The payer and the receiver must be different people"; in a group, "The payer and the receiver must both be members of the group"; outside groups, "Outside a group you can only record a payment you made or received" and "You can only record a payment with someone you share a group or an expense with". */
     SettlementInput: {
       from_user_id: components['schemas']['Id'];
       to_user_id: components['schemas']['Id'];
       /** @description At least 0.01; decimal, at most two decimals (never more than the currency's minor unit) */
       amount: number;
-      currency: components['schemas']['Currency'];
+      currency: components['schemas']['SupportedCurrency'];
       /** @description The group; null for a settlement outside any group */
       group_id: components['schemas']['NullableId'];
       description?: string | null;
@@ -1484,6 +1490,7 @@ export interface components {
       /** @description Pass as `cursor` for the next page; null at the end */
       nextCursor: string | null;
     };
+    /** @description expense_id repeats the id in the address; another one is refused with 400: "expense_id must be the id of the expense in the address" */
     SettleExpenseRequest: {
       expense_id: components['schemas']['Id'];
     };
@@ -1661,6 +1668,7 @@ export interface components {
       currencies: components['schemas']['Currencies'];
       splitTypes: components['schemas']['SplitType'][];
     };
+    /** @description Refused with 400 on the field: "The default category groceries must stay in the list", "Every category needs a display name", "A display name was given for a category that is not in the list". */
     ConfigUpdate: {
       expenseCategories: components['schemas']['ExpenseCategories'];
     };
@@ -1740,7 +1748,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Any other failure, for every operation: the request body is too large (413) or not JSON (415), too many requests (429), the database is unreachable (503). Always an Error body with a message; never a 500 for anything a client sends. */
+    /** @description Any other failure, for every operation: the request body is too large (413) or not JSON (415, also for a missing or empty Content-Type), the address (414) or the headers (431) are too long, the request is not HTTP the server can read (400), too many requests (429), the database is unreachable (503). Always an Error body with a message, the security headers and an X-Request-Id, whatever refused the request; never a 500 for anything a client sends. */
     Default: {
       headers: {
         [name: string]: unknown;

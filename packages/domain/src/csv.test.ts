@@ -60,7 +60,7 @@ describe('groupCsv', () => {
         '# Total Settlements: 1',
         'Type,Date,Description,Amount,Currency,Category,Payer Name,Payer Email,Split Type,Participants,Is Settled,Notes,Created At,Updated At',
         'Expense,2026-11-20T18:30:00.000Z,"Dinner, with ""wine""",95.00,EUR,dining,Alice,alice@example.com,percentage,' +
-          'Alice: 31.67 (33.34%); Bob: 31.67 (33.33%); Carol: 31.66 (33.33%),No,,2026-11-20T18:31:00.000Z,2026-11-20T18:31:00.000Z',
+          '"Alice: 31.67 (33.34%); Bob: 31.67 (33.33%); Carol: 31.66 (33.33%)",No,,2026-11-20T18:31:00.000Z,2026-11-20T18:31:00.000Z',
         'Settlement,2026-11-21T09:00:00.000Z,,31.70,EUR,,Bob,bob@example.com,,Alice,Yes,,2026-11-21T09:00:00.000Z,',
         '',
       ].join('\r\n'),
@@ -74,13 +74,13 @@ describe('groupCsv', () => {
       { user_name: 'Bob', amount: 5, percentage: null, shares: 1 },
     ];
     const shares = groupCsv({ ...sample, settlements: [], expenses: [{ ...expense, participants }] });
-    expect(shares).toContain(',shares,Alice: 10.00 (2 shares); Bob: 5.00 (1 share),');
+    expect(shares).toContain(',shares,"Alice: 10.00 (2 shares); Bob: 5.00 (1 share)",');
     const equal = groupCsv({
       ...sample,
       settlements: [],
       expenses: [{ ...expense, split_type: 'equal', participants }],
     });
-    expect(equal).toContain(',equal,Alice: 10.00; Bob: 5.00,');
+    expect(equal).toContain(',equal,"Alice: 10.00; Bob: 5.00",');
   });
 
   it('neutralises cells a spreadsheet would run as a formula', () => {
@@ -91,6 +91,15 @@ describe('groupCsv', () => {
     expect(csvCell('\tcmd')).toBe("'\tcmd");
     expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
     expect(csvCell('a=b')).toBe('a=b');
+    // Full-width forms, which some spreadsheets fold to their ASCII twins.
+    expect(csvCell('＝1+1')).toBe("'＝1+1");
+    expect(csvCell('＋1')).toBe("'＋1");
+    expect(csvCell('－1')).toBe("'－1");
+    expect(csvCell('＠SUM(A1)')).toBe("'＠SUM(A1)");
+    // A semicolon starts a cell in a semicolon-separated spreadsheet (Czech, German locales).
+    expect(csvCell('a;=1+1')).toBe(`"a;'=1+1"`);
+    expect(csvCell('a; "=1+1"')).toBe(`"a; ""'=1+1"""`);
+    expect(csvCell('a;b')).toBe('"a;b"');
     const evil = { ...sample.expenses[0]!, description: '=1+1', payer_name: '@Mallory' };
     const csv = groupCsv({ ...sample, expenses: [evil] });
     expect(csv).toContain(",'=1+1,95.00,");
@@ -160,8 +169,8 @@ describe('groupCsv', () => {
         const csv = groupCsv({ ...sample, group: { name }, exportDate });
         const rows = parseCsv(csv);
         expect(rows.slice(0, 4)).toEqual([
-          [`# Group: ${name.replace(/[\r\n]+/g, ' ')}`],
-          [`# Export Date: ${exportDate.replace(/[\r\n]+/g, ' ')}`],
+          [shown(`# Group: ${name.replace(/[\r\n]+/g, ' ')}`)],
+          [shown(`# Export Date: ${exportDate.replace(/[\r\n]+/g, ' ')}`)],
           ['# Total Expenses: 1'],
           ['# Total Settlements: 1'],
         ]);
@@ -225,7 +234,28 @@ describe('csvFileName', () => {
 
 const textArb = fc.oneof(
   fc.string({
-    unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', ';', '#', 'č', '€'),
+    unit: fc.constantFrom(
+      'a',
+      'Z',
+      ' ',
+      ',',
+      '"',
+      '\r',
+      '\n',
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      ';',
+      '#',
+      'č',
+      '€',
+      '＝',
+      '＋',
+      '－',
+      '＠',
+    ),
   }),
   fc.string({ unit: 'grapheme' }),
 );
@@ -275,11 +305,21 @@ const exportArb = fc.record({
   exportDate: textArb,
 });
 
-/** What a reader must get back for a text value: the text, with a quote before a formula start. */
-const shown = (text: string | null | undefined) => {
-  const t = text ?? '';
-  return /^[=+\-@\t\r]/.test(t) ? `'${t}` : t;
-};
+/**
+ * What a reader must get back for a text value: the text, with a single quote before every formula
+ * start (=, +, -, @, tab, CR, full-width ＝ ＋ － ＠) at its start or after a `;`, CR or LF, past spaces
+ * and quotes.
+ */
+const shown = (text: string | null | undefined) =>
+  (text ?? '').replace(/(?<=^|[;\r\n])([ "]*)(?=[=+\-@\t\r＝＋－＠])/gu, "$1'");
+
+/** A cell no spreadsheet runs: past any leading white space and quotes it does not start a formula. */
+const inert = (cell: string) => !/^[ "\t\r\n]*[=+\-@＝＋－＠]/u.test(cell);
+
+/** The file as a semicolon-separated spreadsheet reads it: quotes only count at a cell's start. */
+function parseAsSemicolons(csv: string): string[][] {
+  return Papa.parse<string[]>(csv, { newline: '\r\n', delimiter: ';', quoteChar: '"' }).data;
+}
 
 /** The Participants cell written out independently of csv.ts: "Alice: 10.00 (33.33%); Bob: 5.00". */
 const participantsText = (
@@ -310,8 +350,8 @@ describe('the CSV parses back with papaparse to the same cell values', () => {
         const csv = groupCsv(data);
         const all = parseCsv(csv);
         expect(all.slice(0, 4)).toEqual([
-          [`# Group: ${data.group.name.replace(/[\r\n]+/g, ' ')}`],
-          [`# Export Date: ${data.exportDate.replace(/[\r\n]+/g, ' ')}`],
+          [shown(`# Group: ${data.group.name.replace(/[\r\n]+/g, ' ')}`)],
+          [shown(`# Export Date: ${data.exportDate.replace(/[\r\n]+/g, ' ')}`)],
           [`# Total Expenses: ${data.expenses.length}`],
           [`# Total Settlements: ${data.settlements.length}`],
         ]);
@@ -359,5 +399,38 @@ describe('the CSV parses back with papaparse to the same cell values', () => {
         });
       }),
     );
+  });
+});
+
+describe('the CSV read with either separator starts no cell with a formula', () => {
+  it('holds for any export, read with commas and read with semicolons', () => {
+    fc.assert(
+      fc.property(exportArb, (data) => {
+        const csv = groupCsv(data);
+        for (const row of parseCsv(csv)) for (const cell of row) expect(cell).toSatisfy(inert);
+        for (const row of parseAsSemicolons(csv)) for (const cell of row) expect(cell).toSatisfy(inert);
+        // A reader that also breaks rows at a lone CR or LF inside quotes.
+        for (const line of csv.split(/[\r\n]/))
+          for (const cell of line.split(';')) expect(cell).toSatisfy(inert);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('quotes a participants cell, so its "; " separators stay inside one cell', () => {
+    const expense = {
+      ...sample.expenses[0]!,
+      split_type: 'equal',
+      participants: [
+        { user_name: 'Alice', amount: 10 },
+        { user_name: '=cmd|calc', amount: 5 },
+        { user_name: '＠SUM(A1)', amount: 5 },
+      ],
+    };
+    const csv = groupCsv({ ...sample, settlements: [], expenses: [expense] });
+    expect(csv).toContain(`,equal,"Alice: 10.00; '=cmd|calc: 5.00; '＠SUM(A1): 5.00",`);
+    expect(parseCsv(csv)[5]?.[9]).toBe("Alice: 10.00; '=cmd|calc: 5.00; '＠SUM(A1): 5.00");
+    const semicolonCells = parseAsSemicolons(csv)[5] ?? [];
+    expect(semicolonCells.slice(1).map((cell) => cell.slice(0, 6))).toEqual([" '=cmd", " '＠SUM"]);
   });
 });

@@ -65,16 +65,22 @@ export const CSV_HEADER = [
 /** Prepend to the file for spreadsheets that otherwise read UTF-8 as a legacy code page ("Kč"). */
 export const CSV_BOM = '\uFEFF';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * Where a spreadsheet starts a cell with a formula: =, +, -, @, tab or CR, or a full-width ＝ ＋ － ＠ (some
+ * spreadsheets fold them), at the start of the text or after a `;` or a line break (a semicolon-separated
+ * spreadsheet, the default in Czech and German locales, starts a cell there, and a line break inside a
+ * quoted cell starts a row for one that splits at the semicolon), past any spaces and quotes.
+ */
+const FORMULA_AT = /(?<=^|[;\r\n])([ "]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/gu;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /**
- * One cell: a value a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a
- * leading single quote; then RFC 4180 quoting when it holds a comma, quote, CR or LF (quotes doubled).
+ * One cell: wherever a spreadsheet reading the file with either separator would start a cell with a
+ * formula (FORMULA_AT), a single quote goes first; then RFC 4180 quoting when it holds a comma, a
+ * semicolon, a quote, CR or LF (quotes doubled).
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = (value === null || value === undefined ? '' : String(value)).replace(FORMULA_AT, "$1'");
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,9 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AMOUNT_NEGATIVE,
+  AMOUNT_NOT_POSITIVE,
+  AMOUNT_TOO_LARGE,
   addMinor,
   formatMoney,
   formatMoneyWithSymbol,
+  MAX_AMOUNT,
+  parseAmount,
   parseMoney,
   roundDecimalText,
   sumMinor,
@@ -162,5 +167,33 @@ describe('roundDecimalText rounds the exact decimal, halves away from zero', () 
     expect(roundDecimalText(33.333333, 2)).toBe('33.33');
     expect(roundDecimalText(5, 2)).toBe('5.00');
     expect(roundDecimalText(-0.001, 2)).toBe('0.00');
+  });
+});
+
+describe('parseAmount: the one rule of an amount a person enters', () => {
+  it('refuses more decimals than the currency has, with a message for the field', () => {
+    expect(parseAmount('100.005', 'EUR')).toEqual({
+      ok: false,
+      error: 'Amount can have at most 2 decimal places',
+    });
+    expect(parseAmount('1000.50', 'JPY')).toEqual({
+      ok: false,
+      error: 'Amounts in JPY must be whole numbers',
+    });
+    expect(parseAmount('30.0000000000000000001', 'EUR').ok).toBe(false);
+    expect(parseAmount('100.00', 'EUR')).toEqual({ ok: true, value: 10000 });
+    expect(parseAmount('1000', 'JPY')).toEqual({ ok: true, value: 1000 });
+  });
+
+  it('refuses anything above the maximum, in any currency, and what is not of the field sign', () => {
+    expect(parseAmount(MAX_AMOUNT, 'EUR')).toEqual({ ok: true, value: MAX_AMOUNT * 100 });
+    expect(parseAmount('1000000000.01', 'EUR')).toEqual({ ok: false, error: AMOUNT_TOO_LARGE });
+    expect(parseAmount('1000000001', 'JPY')).toEqual({ ok: false, error: AMOUNT_TOO_LARGE });
+    expect(parseAmount('-1000000000.01', 'EUR', 'signed')).toEqual({ ok: false, error: AMOUNT_TOO_LARGE });
+    expect(parseAmount('0', 'EUR')).toEqual({ ok: false, error: AMOUNT_NOT_POSITIVE });
+    expect(parseAmount('0', 'EUR', 'nonNegative')).toEqual({ ok: true, value: 0 });
+    expect(parseAmount('-1', 'EUR', 'nonNegative')).toEqual({ ok: false, error: AMOUNT_NEGATIVE });
+    expect(parseAmount('-1', 'EUR', 'signed')).toEqual({ ok: true, value: -100 });
+    expect(parseAmount('', 'EUR')).toEqual({ ok: false, error: 'Amount is required' });
   });
 });

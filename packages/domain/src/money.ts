@@ -147,6 +147,35 @@ function fail(error: string): MoneyResult {
   return { ok: false, error };
 }
 
+/** The largest amount anyone records, in whole units of any currency (openapi.yaml: every amount's maximum). */
+export const MAX_AMOUNT = 1_000_000_000;
+export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
+export const AMOUNT_NEGATIVE = 'Amount cannot be negative';
+export const AMOUNT_TOO_LARGE = 'Amount cannot be more than 1,000,000,000';
+
+/** Which amounts a field takes: above zero (an expense, a payment), zero or more, or any sign (adjustments). */
+export type AmountSign = 'positive' | 'nonNegative' | 'signed';
+
+/**
+ * The rule of every amount a person enters, in forms and on the server alike: a decimal with no more
+ * decimals than the currency has (100.005 EUR, 1000.50 JPY are refused), within MAX_AMOUNT either way,
+ * and of the sign the field takes. The result holds minor units, or the message to show at the field.
+ */
+export function parseAmount(
+  input: string | number,
+  currency: string | undefined,
+  sign: AmountSign = 'positive',
+): MoneyResult {
+  const parsed = parseMoney(input, currency);
+  if (!parsed.ok) return parsed;
+  const limit = BigInt(MAX_AMOUNT) * 10n ** BigInt(currencyExponent(currency));
+  const units = BigInt(parsed.value);
+  if (units > limit || units < -limit) return fail(AMOUNT_TOO_LARGE);
+  if (sign === 'positive' && units <= 0n) return fail(AMOUNT_NOT_POSITIVE);
+  if (sign === 'nonNegative' && units < 0n) return fail(AMOUNT_NEGATIVE);
+  return parsed;
+}
+
 /** Like parseMoney but throws a RangeError with the same message. */
 export function parseMoneyOrThrow(input: string | number, currency?: string): Minor {
   const result = parseMoney(input, currency);

@@ -1,6 +1,6 @@
 // How an expense's amount is shared among its participants. Shares always sum exactly to the amount.
-import { allocate } from './allocate';
-import { decimalOfNumber, formatScaled, parseMoney, sumMinor, toDecimal } from './money';
+import { allocate, leftoverCount } from './allocate';
+import { decimalOfNumber, formatScaled, parseAmount, sumMinor, toDecimal } from './money';
 
 export const SPLIT_TYPES = ['equal', 'percentage', 'shares', 'exact', 'adjustment'] as const;
 export type SplitType = (typeof SPLIT_TYPES)[number];
@@ -40,6 +40,14 @@ export interface SplitInput {
   participants: string[];
   split_type: SplitType | (string & {});
   details?: SplitDetails;
+  /**
+   * Where the leftover units (those a split cannot divide evenly) start: they go one each in participant
+   * id order from the (rotation mod n)-th id, wrapping round. A group keeps a counter of the leftover
+   * units it has handed out and gives each new expense the counter as its rotation (then moves the
+   * counter on by `leftoverUnits`), so leftovers go round the members instead of always to the same one.
+   * 0 (the default) starts at the smallest id.
+   */
+  rotation?: number;
 }
 
 export class SplitError extends Error {
@@ -64,7 +72,9 @@ export function trySplitExpense(input: SplitInput): SplitResult {
 
 /** Each participant's share in minor units; throws a SplitError for any invalid input. */
 export function splitExpense(input: SplitInput): Record<string, number> {
-  const { amount, participants, split_type, details = {} } = input;
+  const { amount, participants, split_type, details = {}, rotation = 0 } = input;
+  if (!Number.isSafeInteger(rotation))
+    throw new SplitError('The rotation must be a whole number', 'rotation');
   if (!isSplitType(split_type)) throw new SplitError('Invalid split type', 'split_type');
   if (!Number.isSafeInteger(amount))
     throw new SplitError('Amount must be a whole number of minor units', 'amount');
@@ -77,11 +87,12 @@ export function splitExpense(input: SplitInput): Record<string, number> {
         amount,
         participants,
         participants.map(() => 1),
+        rotation,
       );
     case 'percentage': {
       const pct = values(details.percentages, participants, 'percentages', 'A percentage');
       if (!isExactly100(pct)) throw new SplitError('Percentages must add up to 100%', 'percentages');
-      return byWeights(amount, participants, pct);
+      return byWeights(amount, participants, pct, rotation);
     }
     case 'shares': {
       const shares = values(details.shares, participants, 'shares', 'A share');
@@ -91,7 +102,7 @@ export function splitExpense(input: SplitInput): Record<string, number> {
         throw new SplitError('Shares are too large', 'shares');
       if (!shares.some((s) => s > 0))
         throw new SplitError('At least one participant must have shares', 'shares');
-      return byWeights(amount, participants, shares);
+      return byWeights(amount, participants, shares, rotation);
     }
     case 'exact': {
       const amounts = values(details.amounts, participants, 'amounts', 'An amount');
@@ -110,6 +121,7 @@ export function splitExpense(input: SplitInput): Record<string, number> {
         Number(rest),
         participants.map(() => 1),
         participants,
+        rotation,
       );
       const shares = base.map((b, i) => b + adjustments[i]!);
       if (shares.some((s) => s < 0)) {
@@ -168,9 +180,41 @@ function checkedSum(values: readonly number[], field: string): bigint {
   return total;
 }
 
-function byWeights(amount: number, participants: string[], weights: number[]): Record<string, number> {
-  const parts = allocate(amount, weights, participants);
+function byWeights(
+  amount: number,
+  participants: string[],
+  weights: number[],
+  rotation: number,
+): Record<string, number> {
+  const parts = allocate(amount, weights, participants, rotation);
   return Object.fromEntries(participants.map((p, i) => [p, parts[i]!]));
+}
+
+/**
+ * How many leftover units a valid split hands out (what a group's leftover counter moves on by): the
+ * units an equal, percentage or shares split, or the equal part of an adjustment split, cannot divide in
+ * proportion; 0 for exact amounts. The same whatever the rotation. Throws a SplitError for invalid input.
+ */
+export function leftoverUnits(input: SplitInput): number {
+  splitExpense(input);
+  const { amount, participants, details = {} } = input;
+  const ones = participants.map(() => 1);
+  const valuesOf = (record: Record<string, number> | undefined) =>
+    participants.map((p) => (record && Object.hasOwn(record, p) ? (record[p] as number) : 0));
+  switch (input.split_type as SplitType) {
+    case 'equal':
+      return leftoverCount(amount, ones);
+    case 'percentage':
+      return leftoverCount(amount, valuesOf(details.percentages));
+    case 'shares':
+      return leftoverCount(amount, valuesOf(details.shares));
+    case 'adjustment': {
+      const rest = valuesOf(details.adjustments).reduce((sum, a) => sum - BigInt(a), BigInt(amount));
+      return leftoverCount(Number(rest), ones);
+    }
+    case 'exact':
+      return 0;
+  }
 }
 
 /** The exact sum of decimal numbers as units of 10^-scale. */
@@ -259,8 +303,8 @@ export function splitDetailsToWire(details: SplitDetails, currency: string): Wir
 export type WireDetailsResult = { ok: true; details: SplitDetails } | { ok: false; error: SplitError };
 
 /**
- * JSON split_details into domain units (amounts and adjustments parsed exactly with parseMoney). Fails with
- * parseMoney's message and the field ('amounts' or 'adjustments') when a value is not a valid decimal.
+ * JSON split_details into domain units (amounts and adjustments parsed exactly with parseAmount). Fails with
+ * parseAmount's message and the field ('amounts' or 'adjustments') when a value is not a valid decimal.
  */
 export function trySplitDetailsFromWire(
   wire: WireSplitDetails | null | undefined,
@@ -275,7 +319,8 @@ export function trySplitDetailsFromWire(
     if (!record) continue;
     const out: Record<string, number> = {};
     for (const [id, value] of Object.entries(record)) {
-      const parsed = parseMoney(value, currency);
+      // The sign is splitExpense's to check (with its own message); the decimals and the maximum are here.
+      const parsed = parseAmount(value, currency, 'signed');
       if (!parsed.ok) return { ok: false, error: new SplitError(parsed.error, field) };
       out[id] = parsed.value;
     }

@@ -2,7 +2,7 @@
 // validator returns { field: message } for the failing fields, {} when valid.
 import { type FieldErrors, hasErrors, isEmail } from './accountValidation';
 import { blank, collect } from './fieldRules';
-import { parseMoney } from './money';
+import { parseAmount, parseMoney } from './money';
 import { isSplitType, type SplitDetails } from './splits';
 
 export const DESCRIPTION_REQUIRED = 'Please enter a description for this expense';
@@ -68,7 +68,7 @@ export function validateSettlement(
   let amount: string | undefined;
   if (typeof form.amount === 'string' && blank(form.amount)) amount = SETTLEMENT_AMOUNT_REQUIRED;
   else {
-    const parsed = parseMoney(form.amount, form.currency);
+    const parsed = parseAmount(form.amount, form.currency, 'signed');
     if (!parsed.ok) amount = parsed.error;
     else if (parsed.value < 1) amount = SETTLEMENT_AMOUNT_MIN;
   }

@@ -19,12 +19,14 @@ import { financialRoutes } from './financial/routes';
 import { groupRoutes } from './groups/routes';
 import { type Contract, loadContract } from './http/contract';
 import { registerErrorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { registerJsonParser } from './http/json-numbers';
 import { NOT_FOUND_MESSAGE } from './http/errors';
 import { RateLimiter, registerRateLimits } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { MemoryRateStore, type RateStore } from './http/rate-store';
 import { RedisRateStore } from './http/rate-store-redis';
-import { fastifyTrustProxy, registerSecurity } from './http/security';
+import { appContentSecurityPolicy, fastifyTrustProxy, registerSecurity } from './http/security';
 import { createValidators } from './http/validation';
 import { registerDocs } from './system/docs';
 import { systemRoutes } from './system/routes';
@@ -65,6 +67,9 @@ const REDACT = [
  * the app closes the server first, then the database it opened.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const styles = pageStyles(config.webDist);
+  // The policy of answers made before our hooks run (an error answer shows no page: the app's policy).
+  const policy = appContentSecurityPolicy(config.recaptcha !== null, styles);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -76,13 +81,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: frameworkErrorHandler(policy),
+    clientErrorHandler: clientErrorHandler(policy),
   });
   app.setValidatorCompiler(createValidators());
+  registerJsonParser(app);
   registerErrorHandler(app);
   registerSecurity(app, {
     recaptcha: config.recaptcha !== null,
     corsOrigins: config.corsOrigins,
-    pageStyles: pageStyles(config.webDist),
+    pageStyles: styles,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -1,3 +1,4 @@
+import { CURRENCIES, MAX_AMOUNT } from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
 import { type JsonSchema, loadContract } from '../src/http/contract';
 import { createValidators, fieldErrors, routeSchema } from '../src/http/validation';
@@ -73,5 +74,19 @@ describe('openapi.yaml as the server reads it', () => {
       { field: 'items', message: 'items must have at least 1 item' },
       { field: 'details.shares.u1', message: 'details.shares.u1 must be a whole number' },
     ]);
+  });
+
+  it('states the domain rules it names: the supported currencies and the maximum amount', () => {
+    const pattern = new RegExp(String(contract.schema('SupportedCurrency').pattern));
+    const codes = Object.keys(CURRENCIES);
+    for (const code of codes) expect(pattern.test(code), code).toBe(true);
+    expect(
+      String(contract.schema('SupportedCurrency').pattern)
+        .match(/[A-Z]{3}/g)
+        ?.sort(),
+    ).toEqual(codes.sort());
+    for (const name of ['Amount', 'NonNegativeAmount', 'SignedAmount']) {
+      expect(contract.schema(name).maximum, name).toBe(MAX_AMOUNT);
+    }
   });
 });

@@ -150,6 +150,28 @@ describe('buildExpensePayload', () => {
     expect(buildExpensePayload({ ...draft, amount: '' })).toEqual({ ok: false, errors: {} });
   });
 
+  it('any other amount refused says why at the amount field, by the rule the server uses', () => {
+    expect(buildExpensePayload({ ...draft, amount: '100.005', currency: 'EUR' })).toEqual({
+      ok: false,
+      errors: { amount: 'Amount can have at most 2 decimal places' },
+    });
+    expect(buildExpensePayload({ ...draft, amount: '1000.50', currency: 'JPY' })).toEqual({
+      ok: false,
+      errors: { amount: 'Amounts in JPY must be whole numbers' },
+    });
+    expect(buildExpensePayload({ ...draft, amount: '1000000000.01', currency: 'EUR' })).toEqual({
+      ok: false,
+      errors: { amount: 'Amount cannot be more than 1,000,000,000' },
+    });
+    expect(buildExpensePayload({ ...draft, amount: '1.005', description: '' })).toEqual({
+      ok: false,
+      errors: {
+        amount: 'Amount can have at most 2 decimal places',
+        description: 'Please enter a description for this expense',
+      },
+    });
+  });
+
   it('shares with nobody holding a share give the alert text', () => {
     expect(
       buildExpensePayload({

@@ -1,7 +1,7 @@
 // The new-expense draft (section 3) and its rules (sections 4 and 5), as pure functions the machine uses.
 import { DEFAULT_CATEGORY } from '../categories';
 import { DEFAULT_USER_CURRENCY } from '../currencies';
-import { parseMoney, toDecimal } from '../money';
+import { parseAmount, parseMoney, toDecimal } from '../money';
 import {
   DEFAULT_SPLIT_TYPE,
   defaultSplitDetails,
@@ -171,7 +171,7 @@ export function removeParticipant(draft: ExpenseDraft, id: string, currentUserId
   return { ...draft, participants, paid_by, split_details };
 }
 
-export type DraftField = 'description' | 'participants' | 'split_type' | 'split_details';
+export type DraftField = 'description' | 'amount' | 'participants' | 'split_type' | 'split_details';
 
 /** ok: false with no errors means the amount is not above zero: the form simply does not submit. */
 export type PayloadResult =
@@ -192,15 +192,22 @@ function pickDetails(details: SplitDetails, ids: readonly string[]): SplitDetail
 
 /**
  * The payload to send, or why not: the section 5 messages (an unknown split type gives "Invalid split type"
- * before anything is sent), no message for an amount not above zero, and the split's own message when the
- * details do not add up (the server recomputes the shares anyway).
+ * before anything is sent), no message for an amount not above zero, parseAmount's message for any other
+ * amount refused, and the split's own message when the details do not add up (the server recomputes the
+ * shares anyway).
  */
 export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
   const ids = participantIds(draft);
-  const errors = validateExpense({ ...draft, participants: ids });
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const parsed = parseMoney(draft.amount, draft.currency);
-  if (!parsed.ok || parsed.value <= 0) return { ok: false, errors: {} };
+  const errors: FieldErrors<DraftField> = validateExpense({ ...draft, participants: ids });
+  const parsed = parseAmount(draft.amount, draft.currency);
+  if (!parsed.ok) {
+    // Section 5: no amount, or one not above zero, simply does not submit; any other refusal (too many
+    // decimals for the currency, above the maximum) says why at the field, by the server's own rule.
+    const plain = parseMoney(draft.amount, draft.currency);
+    const silent = String(draft.amount).trim() === '' || (plain.ok && plain.value <= 0);
+    if (!silent) errors.amount = parsed.error;
+  }
+  if (Object.keys(errors).length > 0 || !parsed.ok) return { ok: false, errors };
   if (!ids.includes(draft.paid_by)) return { ok: false, errors: { participants: PAYER_NOT_PARTICIPANT } };
   const details = draft.split_type === 'equal' ? {} : pickDetails(draft.split_details, ids);
   const split = trySplitExpense({

@@ -4,10 +4,12 @@ import {
   INVALID_SPLIT_TYPE,
   isKnownCurrency,
   isSplitType,
-  parseMoney,
+  leftoverUnits,
+  parseAmount,
   type SplitDetails,
   type SplitType,
   trySplitDetailsFromWire,
+  splitExpense,
   trySplitExpense,
 } from '@kitty/domain';
 import { type FieldError, invalid } from '../http/errors';
@@ -16,7 +18,6 @@ import type { ExpenseWrite, SplitWrite } from './repo';
 export type ExpenseInput = components['schemas']['ExpenseInput'];
 
 export const UNKNOWN_CATEGORY = 'category is not one of the expense categories';
-export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
 export const SPLIT_WITH_MISMATCH = 'split_with must list the participants other than the payer';
 export const INVALID_DATE = 'date must be a date and time like 2024-12-31T18:30:00Z';
 
@@ -51,9 +52,9 @@ export function parseExpenseInput(
   if (!isKnownCurrency(currency)) {
     errors.push({ field: 'currency', message: `Unknown currency ${currency}` });
   } else {
-    const parsed = parseMoney(body.amount, currency);
+    // The domain's rule of an amount, the one the web forms show at the field.
+    const parsed = parseAmount(body.amount, currency);
     if (!parsed.ok) errors.push({ field: 'amount', message: parsed.error });
-    else if (parsed.value <= 0) errors.push({ field: 'amount', message: AMOUNT_NOT_POSITIVE });
     else amount = parsed.value;
   }
   if (!categories.has(body.category)) errors.push({ field: 'category', message: UNKNOWN_CATEGORY });
@@ -94,6 +95,30 @@ export function parseExpenseInput(
     split_type,
     split_details: details.details,
     splits,
+    leftover_start: 0,
+  };
+}
+
+const splitInputOf = (e: ParsedExpense, rotation: number) => ({
+  amount: e.amount_minor,
+  participants: e.splits.map((s) => s.user_id),
+  split_type: e.split_type,
+  details: e.split_details,
+  rotation,
+});
+
+/** How many leftover units the expense's split hands out (what its group's count moves on by). */
+export function leftoversOf(e: ParsedExpense): number {
+  return leftoverUnits(splitInputOf(e, 0));
+}
+
+/** The same expense with its leftover units starting at `start` (the domain's rotation). */
+export function withLeftoverStart(e: ParsedExpense, start: number): ParsedExpense {
+  const shares = splitExpense(splitInputOf(e, start));
+  return {
+    ...e,
+    leftover_start: start,
+    splits: e.splits.map((s) => ({ ...s, amount_minor: shares[s.user_id] as number })),
   };
 }
 

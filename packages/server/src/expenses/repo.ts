@@ -65,6 +65,8 @@ export interface ExpenseWrite {
   split_type: SplitType;
   split_details: SplitDetails;
   splits: SplitWrite[];
+  /** Where the split's leftover units start (the domain's `rotation`); kept for every later edit. */
+  leftover_start: number;
 }
 
 export interface SplitWrite {
@@ -87,6 +89,7 @@ export interface LockedExpense {
   notes: string;
   created_by: string;
   declined_at: Date | null;
+  leftover_start: number;
 }
 
 const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
@@ -191,7 +194,8 @@ export async function currentCategory(db: Db, id: string): Promise<string | null
 export async function lockExpense(tx: Db, id: string): Promise<LockedExpense | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<LockedExpense>(
-    `SELECT id, group_id, paid_by, currency, amount_minor, version, date, notes, created_by, declined_at
+    `SELECT id, group_id, paid_by, currency, amount_minor, version, date, notes, created_by, declined_at,
+            leftover_start::float8 AS leftover_start
        FROM expenses WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
     [id],
   );
@@ -201,8 +205,8 @@ export async function lockExpense(tx: Db, id: string): Promise<LockedExpense | n
 export async function insertExpense(tx: Db, id: string, createdBy: string, e: ExpenseWrite): Promise<void> {
   await tx.query(
     `INSERT INTO expenses (id, group_id, description, amount_minor, currency, category, date, notes, paid_by,
-                           split_type, split_details, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)`,
+                           split_type, split_details, created_by, leftover_start)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13)`,
     [
       id,
       e.group_id,
@@ -216,9 +220,26 @@ export async function insertExpense(tx: Db, id: string, createdBy: string, e: Ex
       e.split_type,
       JSON.stringify(e.split_details),
       createdBy,
+      e.leftover_start,
     ],
   );
   await insertSplits(tx, id, e.splits);
+}
+
+/**
+ * Reserves `units` leftover units of a group's count and answers where they start (the count before).
+ * The counter row is locked until the transaction ends, so concurrent creates in a group take
+ * consecutive ranges: the rotation stays exactly fair under concurrency. Call it after the member rows
+ * are locked (checkPeople), the order group changes use.
+ */
+export async function reserveLeftovers(tx: Db, groupId: string, units: number): Promise<number> {
+  const { rows } = await tx.query<{ start: number }>(
+    `INSERT INTO group_leftovers AS l (group_id, handed_out) VALUES ($1, $2)
+     ON CONFLICT (group_id) DO UPDATE SET handed_out = l.handed_out + EXCLUDED.handed_out
+     RETURNING (l.handed_out - $2)::float8 AS start`,
+    [groupId, units],
+  );
+  return Number(rows[0]?.start ?? 0);
 }
 
 /** Replaces every field and split of an expense and moves its version on by one. */

@@ -7,7 +7,14 @@ import { forbidden, notFound } from '../http/errors';
 import { type LedgerExpense, postExpense } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 import { newExpenseId } from './ids';
-import { type ExpenseInput, keepUnsent, type ParsedExpense, parseExpenseInput } from './input';
+import {
+  type ExpenseInput,
+  keepUnsent,
+  leftoversOf,
+  type ParsedExpense,
+  parseExpenseInput,
+  withLeftoverStart,
+} from './input';
 import { listUserExpensesPage, type UserExpensePage, type UserPageRequest } from './pages';
 import { checkNotDeclined, checkPayerDeletes, checkPeople, checkSameGroup, checkVersion } from './policy';
 import { type ExpenseJson, presentExpenses } from './present';
@@ -47,7 +54,7 @@ export async function getExpense(db: Db, id: string, callerId: string): Promise<
  * is not a member of answers 404, exactly like an unknown one.
  */
 export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseInput): Promise<ExpenseJson> {
-  const parsed = parseExpenseInput(body, await categoriesInForce(db));
+  let parsed = parseExpenseInput(body, await categoriesInForce(db));
   const groupId = body.group_id ?? null;
   const id = newExpenseId();
   await db.transaction(async (tx) => {
@@ -59,6 +66,10 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
       paidBy: parsed.paid_by,
       participants: parsed.splits.map((s) => s.user_id),
     });
+    // Leftover units go round the group: this expense's start from the group's count, in this transaction.
+    if (groupId !== null) {
+      parsed = withLeftoverStart(parsed, await repo.reserveLeftovers(tx, groupId, leftoversOf(parsed)));
+    }
     await repo.insertExpense(tx, id, caller.id, { ...parsed, group_id: groupId });
     await postExpense(tx, ledgerOf(groupId, parsed), 1);
   });
@@ -84,11 +95,12 @@ export async function updateExpense(
     const current = await repo.lockExpense(tx, id);
     if (!current || !(await repo.isVisible(tx, id, caller.id))) throw notFound();
     checkNotDeclined(current.declined_at);
-    const parsed = keepUnsent(sent, body, current);
     const splits = await repo.splitAmounts(tx, current.id);
     await checkCurrentMembers(tx, current, splits, caller.id);
     checkVersion(current.version, body.version);
     checkSameGroup(current.group_id, body.group_id);
+    // The expense keeps where its leftovers start: an edit that leaves the figures alone splits the same.
+    const parsed = withLeftoverStart(keepUnsent(sent, body, current), current.leftover_start);
     await checkPeople(tx, {
       callerId: caller.id,
       groupId: current.group_id,

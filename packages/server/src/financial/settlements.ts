@@ -1,5 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import { isKnownCurrency, parseMoney } from '@kitty/domain';
+import { isKnownCurrency, parseAmount } from '@kitty/domain';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
 import { checkGroupWrite, lockedNonMembers } from '../groups/membership';
@@ -39,7 +39,7 @@ function validate(input: SettlementInput): { amount: number; date: string | null
   if (!isKnownCurrency(input.currency)) {
     errors.push({ field: 'currency', message: `Unknown currency ${input.currency}` });
   } else {
-    const parsed = parseMoney(input.amount, input.currency);
+    const parsed = parseAmount(input.amount, input.currency, 'signed');
     if (!parsed.ok) errors.push({ field: 'amount', message: parsed.error });
     else if (parsed.value < 1) errors.push({ field: 'amount', message: AMOUNT_MINIMUM });
     else amount = parsed.value;

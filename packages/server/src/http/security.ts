@@ -107,17 +107,25 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
 }
 
 function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, policy: string): void {
-  reply.header('content-security-policy', policy);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('referrer-policy', 'no-referrer');
-  reply.header('cross-origin-opener-policy', 'same-origin');
-  reply.header('cross-origin-resource-policy', 'same-origin');
-  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-  // Only over TLS (as Fastify sees it: X-Forwarded-Proto counts only from a trusted proxy).
-  if (request.protocol === 'https') {
-    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  }
+  reply.headers(securityHeaders(policy, request.protocol === 'https'));
+}
+
+/**
+ * The security headers of every answer, also written by hand where Fastify's hooks do not run
+ * (framework-errors.ts). Strict-Transport-Security only over TLS (as Fastify sees it: X-Forwarded-Proto
+ * counts only from a trusted proxy).
+ */
+export function securityHeaders(policy: string, https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': policy,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
 }
 
 /**

@@ -65,8 +65,24 @@ export function fieldErrors(
     const current = best.get(field);
     if (!current || rank(error) < rank(current)) best.set(field, error);
   }
-  return [...best].map(([field, error]) => ({ field, message: `${field} ${describe(error, field)}` }));
+  return [...best].map(([field, error]) => ({
+    field,
+    message:
+      PATTERN_MESSAGES[String((error.params as { pattern?: unknown }).pattern)]?.(field, error.data) ??
+      `${field} ${describe(error, field)}`,
+  }));
 }
+
+/**
+ * Patterns of openapi.yaml that restate a rule a service also checks: refused by the contract, they say
+ * what the service says (and what the contract quotes), not "is not in the expected format".
+ */
+const PATTERN_MESSAGES: Record<string, (field: string, value: unknown) => string> = {
+  '^(USD|EUR|GBP|CZK|MXN|CAD|AUD|CHF|JPY|PLN|SEK|NOK|DKK|HUF|INR|CNY|BRL|NZD)$': (_field, value) =>
+    `Unknown currency ${String(value)}`,
+  '\\S[\\s\\S]*\\S': (field, value) =>
+    value === '' ? `${field} is required` : `${field} must be at least 2 characters`,
+};
 
 function rank(error: ErrorObject): number {
   const index = PRIORITY.indexOf(error.keyword);

@@ -6,6 +6,12 @@ type S = Record<string, unknown>;
 export interface SchemaArbOptions {
   /** Ids that exist (people, groups, expenses): used for fields that hold an id, and for map keys. */
   ids: fc.Arbitrary<string>;
+  /**
+   * Also the edges of what the schema allows: texts of spaces, tabs or zero-width characters only, any
+   * e-mail-like text its pattern (or its lack of one) lets through, the bounds of numbers, dates in
+   * any year the format takes, empty lists. What a server must accept when the contract allows it.
+   */
+  edges?: boolean;
 }
 
 const MAX_ITEMS = 4;
@@ -61,12 +67,18 @@ function forType(type: string, s: S, options: SchemaArbOptions, name: string): f
       return fc.constant(null);
     case 'boolean':
       return fc.boolean();
-    case 'integer':
-      return fc.integer({ min: lowerBound(s, -1000), max: upperBound(s, 1000) });
+    case 'integer': {
+      const integers = fc.integer({ min: lowerBound(s, -1000), max: upperBound(s, 1000) });
+      if (!options.edges) return integers;
+      const bounds = [lowerBound(s, -1000), upperBound(s, 1000)];
+      return fc.oneof({ weight: 3, arbitrary: integers }, fc.constantFrom(...bounds));
+    }
     case 'number':
-      return decimal(s);
+      return options.edges ? fc.oneof({ weight: 3, arbitrary: decimal(s) }, numberEdges(s)) : decimal(s);
     case 'string':
-      return text(s, options, name);
+      return options.edges
+        ? fc.oneof({ weight: 3, arbitrary: text(s, options, name) }, textEdges(s, options, name))
+        : text(s, options, name);
     case 'array':
       return array(s, options, name);
     case 'object':
@@ -95,6 +107,72 @@ function decimal(s: S): fc.Arbitrary<number> {
   );
   const maxCents = typeof s.maximum === 'number' ? Math.min(Math.floor(s.maximum * 100), 100_000) : 100_000;
   return fc.integer({ min: minCents, max: Math.max(minCents, maxCents) }).map((cents) => cents / 100);
+}
+
+/** The bounds of a number and the most precise values in them (amounts with two decimals). */
+function numberEdges(s: S): fc.Arbitrary<number> {
+  const values: number[] = [];
+  if (typeof s.minimum === 'number') values.push(s.minimum, s.minimum + 0.01);
+  if (typeof s.exclusiveMinimum === 'number') values.push(s.exclusiveMinimum + 0.01);
+  if (typeof s.maximum === 'number') values.push(s.maximum, s.maximum - 0.01);
+  if (values.length === 0) values.push(0, -0.01, 0.01, 999_999_999.99);
+  return fc.constantFrom(...values);
+}
+
+const BLANKS = [' ', '   ', '\t', '\u200b', '\u200b\u200c', '\u00a0', '\ufeff', '\u3000', '\u2028'];
+
+/** Texts the schema takes that a form never sends: blank or invisible ones, odd e-mails, far dates. */
+function textEdges(s: S, options: SchemaArbOptions, name: string): fc.Arbitrary<string> {
+  const min = typeof s.minLength === 'number' ? s.minLength : 0;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : 60;
+  const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : null;
+  const fits = (value: string) =>
+    value.length >= min && value.length <= max && (!pattern || pattern.test(value));
+  if (s.format === 'date-time') {
+    return fc
+      .date({
+        min: new Date('0001-01-01T00:00:00Z'),
+        max: new Date('9999-12-31T23:59:59Z'),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString());
+  }
+  if (s.format === 'date') {
+    return fc
+      .date({
+        min: new Date('0001-01-01T00:00:00Z'),
+        max: new Date('9999-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString().slice(0, 10));
+  }
+  if (s.format === 'uuid' || ID_FIELD.test(name) || String(s.description ?? '').startsWith('An id')) {
+    return text(s, options, name);
+  }
+  const candidates = [
+    '',
+    ...BLANKS,
+    'a@b',
+    'a@b.c',
+    '@b.co',
+    'a b@c.co',
+    'a@@b.co',
+    'plain',
+    'A'.repeat(Math.max(min, 1)),
+    'x'.repeat(Math.max(0, max)),
+  ].filter(fits);
+  // Joined blanks only where no pattern could refuse them (a filter that never passes never ends).
+  const blanks = pattern
+    ? null
+    : fc
+        .array(fc.constantFrom(...BLANKS), {
+          minLength: Math.max(1, min),
+          maxLength: Math.max(1, min, Math.min(max, 4)),
+        })
+        .map((parts) => parts.join('').slice(0, max))
+        .filter((value) => value.length >= min);
+  if (candidates.length === 0) return blanks ?? text(s, options, name);
+  return blanks ? fc.oneof(fc.constantFrom(...candidates), blanks) : fc.constantFrom(...candidates);
 }
 
 function text(s: S, options: SchemaArbOptions, name: string): fc.Arbitrary<string> {
@@ -131,6 +209,11 @@ function text(s: S, options: SchemaArbOptions, name: string): fc.Arbitrary<strin
 function array(s: S, options: SchemaArbOptions, name: string): fc.Arbitrary<unknown[]> {
   const item = arbitraryFor((s.items ?? {}) as JsonSchema, options, name);
   const minLength = typeof s.minItems === 'number' ? s.minItems : 0;
+  if (options.edges && !s.uniqueItems) {
+    // The shortest list the schema takes (an empty member list, a single participant).
+    const shortest = fc.array(item, { minLength, maxLength: minLength });
+    return fc.oneof({ weight: 3, arbitrary: array(s, { ...options, edges: false }, name) }, shortest);
+  }
   const maxLength = Math.max(
     minLength,
     Math.min(typeof s.maxItems === 'number' ? s.maxItems : MAX_ITEMS, MAX_ITEMS),

@@ -1,4 +1,5 @@
 import { CSV_HEADER, groupCsv } from '@kitty/domain';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
@@ -168,6 +169,43 @@ export function groupsDetailSuite(ctx: TestContext): void {
       expect(lines[6]).toMatch(/: 50\.00 \(50(\.00)?%\)/);
       expect(lines[7]).toMatch(/^Settlement,.*,Cash,20.00,EUR,/);
       expect(lines[8]).toBe('');
+    });
+
+    it('gives a CSV that starts no cell with a formula, read with commas or with semicolons', async () => {
+      const { group, owner, ids } = await groupOf(ctx.app, 2, { name: 'Chata; =1+1' });
+      const [a, b] = ids as [string, string];
+      const hostile = [
+        'Beer;=HYPERLINK("http://evil")',
+        '＝1+1',
+        'Wine; ＠SUM(A1)',
+        'two\n-lines',
+        '"; +cmd',
+      ];
+      for (const description of hostile) {
+        await recordExpense(ctx.app, {
+          groupId: group.id,
+          paidBy: a,
+          currency: 'EUR',
+          description,
+          shares: { [a]: 100, [b]: 100 },
+        });
+      }
+      const data = expectContract(await get(owner.token, `/api/groups/${group.id}/export`), 'exportGroup');
+      const csv = groupCsv(data);
+      const formula = /^[ "\t\r\n]*[=+\-@＝＋－＠]/u;
+      const commas = Papa.parse<string[]>(csv, { delimiter: ',', newline: '\r\n' });
+      expect(commas.errors).toEqual([]);
+      const semicolons = Papa.parse<string[]>(csv, { delimiter: ';', newline: '\r\n' });
+      for (const rows of [commas.data, semicolons.data]) {
+        for (const cell of rows.flat()) expect(cell).not.toMatch(formula);
+      }
+      // Read with commas, every description is one cell, neutralised where a cell could start.
+      const descriptions = commas.data.slice(5, 10).map((row) => row[2]);
+      expect(descriptions.sort()).toEqual(
+        [`"; '+cmd`, `'＝1+1`, `Beer;'=HYPERLINK("http://evil")`, `Wine; '＠SUM(A1)`, `two\n'-lines`].sort(),
+      );
+      // The participants cell ("A: 1.00; B: 1.00") is quoted, so it stays one cell read with commas.
+      expect(commas.data[5]).toHaveLength(14);
     });
 
     it('exports an empty group as empty lists', async () => {

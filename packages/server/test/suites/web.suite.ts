@@ -72,8 +72,7 @@ export function webSuite(ctx: TestContext): void {
 
     it('a missing file is a 404, not the app', async () => {
       const response = await app.inject({ method: 'GET', url: '/assets/missing-1234.js' });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).not.toContain('<!doctype html>');
+      expect(expectErrorBody(response, 404)).toEqual({ message: 'Not found' });
     });
 
     it('unknown /api paths stay JSON 404s next to the app', async () => {

@@ -173,6 +173,7 @@ export function ExpenseForm({ input, initial, version, groupMembers, groupSplit 
             step="0.01"
             min="0"
             placeholder="0.00"
+            errorMessage={errors.amount}
           />
         </div>
         <SplitSection

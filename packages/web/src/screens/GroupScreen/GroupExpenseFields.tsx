@@ -76,6 +76,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         min="0"
         placeholder="0.00"
         isRequired
+        errorMessage={errors.amount}
       />
       <Select
         label="Currency"

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../support/context';
+import { createExpense, expenseBody, getExpense, putExpense } from '../support/expenses';
+import { groupOf } from '../support/groups';
+
+type Split = { user_id: string; amount: number };
+const sharesOf = (expense: { ExpenseSplits: Split[] }) =>
+  Object.fromEntries(expense.ExpenseSplits.map((s) => [s.user_id, s.amount]));
+
+export function expensesLeftoversSuite(ctx: TestContext): void {
+  describe('expenses: leftover cents go round the group', () => {
+    /** Each member's total share of the group's expenses, in cents. */
+    async function totalShares(groupId: string): Promise<number[]> {
+      const { rows } = await ctx.db.query<{ total: number }>(
+        `SELECT sum(s.amount_minor)::float8 AS total FROM expense_splits s JOIN expenses e ON e.id = s.expense_id
+          WHERE e.group_id = $1 AND e.deleted_at IS NULL GROUP BY s.user_id`,
+        [groupId],
+      );
+      return rows.map((r) => r.total);
+    }
+
+    it('50 splits of 1.00 among three: every member’s total share within 0.01 of the others', async () => {
+      const { group, people, ids } = await groupOf(ctx.app, 3);
+      for (let i = 0; i < 50; i++) {
+        const payer = people[i % 3]!;
+        const others = ids.filter((id) => id !== payer.user.id);
+        await createExpense(
+          ctx.app,
+          payer,
+          expenseBody(payer.user.id, others, { group_id: group.id, amount: 1 }),
+        );
+      }
+      const totals = await totalShares(group.id);
+      expect(totals.sort()).toEqual([1666, 1667, 1667]);
+    });
+
+    it('creates at the same time still take turns', async () => {
+      const { group, owner, ids } = await groupOf(ctx.app, 3);
+      const others = ids.slice(1);
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          createExpense(
+            ctx.app,
+            owner,
+            expenseBody(owner.user.id, others, { group_id: group.id, amount: 1 }),
+          ),
+        ),
+      );
+      const totals = await totalShares(group.id);
+      expect(Math.max(...totals) - Math.min(...totals)).toBeLessThanOrEqual(1);
+    });
+
+    it('a stored split never changes because another expense changed, nor when its own text is edited', async () => {
+      const { group, owner, ids } = await groupOf(ctx.app, 3);
+      const others = ids.slice(1);
+      const body = (amount: number) => expenseBody(owner.user.id, others, { group_id: group.id, amount });
+      const first = await createExpense(ctx.app, owner, body(1));
+      const second = await createExpense(ctx.app, owner, body(1));
+      const third = await createExpense(ctx.app, owner, body(1));
+      // Three leftover cents, three different people.
+      const receivers = [first, second, third].map(
+        (e) => Object.entries(sharesOf(e)).find(([, amount]) => amount === 0.34)?.[0],
+      );
+      expect(new Set(receivers).size).toBe(3);
+
+      const edited = await putExpense(ctx.app, owner, second.id, {
+        ...body(2),
+        version: second.version,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const renamed = await putExpense(ctx.app, owner, third.id, {
+        ...body(1),
+        description: 'Lunch',
+        version: third.version,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(sharesOf(renamed.json())).toEqual(sharesOf(third));
+      for (const e of [first, third]) {
+        expect(sharesOf((await getExpense(ctx.app, owner, e.id)).json())).toEqual(sharesOf(e));
+      }
+    });
+  });
+}
