@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isEmail,
-  validateChangePassword,
-  validateForgotPassword,
-  validateLogin,
-  validateRegister,
-  validateResetPassword,
-} from './accountValidation';
+import { isEmail, validateLogin, validateRegister } from './accountValidation';
+import { validateChangePassword, validateForgotPassword, validateResetPassword } from './passwordValidation';
 
 describe('isEmail: text, @, text, dot, text', () => {
   it.each(['a@b.co', 'ada.lovelace@example.com', ' ada@example.com '])('accepts %j', (email) => {

@@ -1,4 +1,4 @@
-// Form validation of section 5 for accounts: sign-in, registration, change password. Each validator returns
+// Form validation of section 5 for accounts: sign-in and registration (passwordValidation.ts: a new password). Each validator returns
 // { field: message } for the failing fields, {} when valid. Apart from validation.ts (expenses, settlements,
 // groups) so the sign-in page's bundle does not bring the money and split rules with it.
 import { blank, collect, empty } from './fieldRules';
@@ -20,7 +20,7 @@ export function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
-function emailError(email: string | null | undefined): string | undefined {
+export function emailError(email: string | null | undefined): string | undefined {
   if (blank(email)) return 'Email is required';
   if (!isEmail(email)) return 'Email is invalid';
   return undefined;
@@ -71,51 +71,4 @@ export function validateRegister(form: RegisterForm): FieldErrors<keyof Register
     ['confirmPassword', confirmPassword],
     ['passphrase', blank(form.passphrase) ? 'Passphrase is required' : undefined],
   ]);
-}
-
-export interface ForgotPasswordForm {
-  email: string;
-}
-
-export function validateForgotPassword(form: ForgotPasswordForm): FieldErrors<keyof ForgotPasswordForm> {
-  return collect<keyof ForgotPasswordForm>([['email', emailError(form.email)]]);
-}
-
-export interface ResetPasswordForm {
-  password: string;
-  confirmPassword: string;
-}
-
-/** A new password from a reset link: the rules of registration. */
-export function validateResetPassword(form: ResetPasswordForm): FieldErrors<keyof ResetPasswordForm> {
-  const { password, confirmPassword } = validateRegister({
-    email: '',
-    first_name: '',
-    last_name: '',
-    passphrase: '',
-    ...form,
-  });
-  return collect<keyof ResetPasswordForm>([
-    ['password', password],
-    ['confirmPassword', confirmPassword],
-  ]);
-}
-
-export interface ChangePasswordForm {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
-/**
- * Only the first failing rule, in the spec's order: current required, then match, then length. The length
- * is registration's (8), not the spec's 6: a password a person may not register with is no better later.
- */
-export function validateChangePassword(form: ChangePasswordForm): FieldErrors<keyof ChangePasswordForm> {
-  if (empty(form.currentPassword)) return { currentPassword: 'Current password is required' };
-  if (form.newPassword !== form.confirmPassword) return { confirmPassword: 'Passwords do not match' };
-  if (form.newPassword.length < MIN_PASSWORD_LENGTH) {
-    return { newPassword: `New password must be at least ${MIN_PASSWORD_LENGTH} characters` };
-  }
-  return {};
 }

@@ -6,6 +6,7 @@ export * from './allocate';
 export * from './splits';
 export * from './defaultSplit';
 export * from './accountValidation';
+export * from './passwordValidation';
 export * from './validation';
 export * from './activity';
 export * from './history';
