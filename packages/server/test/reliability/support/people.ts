@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { call, describeAnswer } from './http';
-import { PASSPHRASE } from './server';
+import { mailSink, PASSPHRASE } from './server';
 
 export interface Person {
   id: string;
@@ -22,7 +22,17 @@ export async function register(base: string, tag: string): Promise<Person> {
     },
   });
   expect(answer.status, describeAnswer(answer)).toBe(201);
+  await verifyByMail(base, email);
   return { id: answer.body.id, token: answer.body.token, email };
+}
+
+/** Opens the verification link the server mailed to `email` (an unverified address claims nothing shared). */
+async function verifyByMail(base: string, email: string): Promise<void> {
+  const mail = await (await mailSink()).waitFor((m) => m.to.includes(email), 15_000);
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.decoded)?.[1];
+  if (!token) throw new Error(`no verification link in the mail to ${email}`);
+  const answer = await call(base, 'POST', '/api/auth/verify-email', { body: { token } });
+  expect(answer.status, describeAnswer(answer)).toBe(204);
 }
 
 export async function registerMany(base: string, count: number, tag = 'person'): Promise<Person[]> {

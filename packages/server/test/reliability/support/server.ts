@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type SmtpSink, startSmtpSink } from '../../support/smtp';
 import { freePort } from './ports';
 
 /** packages/server: the real server starts from here, as `node --import tsx src/main.ts`. */
@@ -41,6 +42,17 @@ process.once('exit', () => {
  * Starts a real server process on 127.0.0.1 (a free port unless given) over `databaseUrl`, and resolves
  * once it prints that it is running. It is killed by `stopAllServers()` (call it in afterAll).
  */
+let sink: Promise<SmtpSink> | undefined;
+
+/**
+ * The one SMTP sink every server of this test file sends its mail to: people registered through the API
+ * prove their address with the link it receives (people.ts), as a person would.
+ */
+export function mailSink(): Promise<SmtpSink> {
+  sink ??= startSmtpSink();
+  return sink;
+}
+
 export async function startServer(options: {
   databaseUrl: string;
   port?: number;
@@ -60,6 +72,7 @@ export async function startServer(options: {
     REGISTRATION_PASSPHRASE: PASSPHRASE,
     JWT_SECRET,
     LOG_LEVEL: options.logLevel ?? 'warn',
+    SMTP_URL: (await mailSink()).url,
     WEB_DIST: join(tmpdir(), 'kitty-no-web-build'),
     // Every client of these runs registers and signs in from 127.0.0.1, and writes in bursts: the
     // request limits (checked by the abuse suites) would refuse them.
@@ -125,6 +138,9 @@ export async function startServer(options: {
 /** Kills every server process the tests started (afterAll). */
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...started].map((server) => server.stop()));
+  const open = sink;
+  sink = undefined;
+  await (await open)?.close();
 }
 
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
