@@ -15,8 +15,9 @@ async function unbounded(tx: Db): Promise<void> {
 
 export async function insertUsers(db: Db, users: readonly SeedUser[], passwordHash: string): Promise<void> {
   await db.query(
-    `INSERT INTO users (id, email, first_name, last_name, display_name, registered, password_hash, currency)
-     SELECT t.id, t.email, t.first_name, t.last_name, t.first_name, true, $5, 'EUR'
+    `INSERT INTO users (id, email, first_name, last_name, display_name, registered, password_hash, currency,
+                        email_verified)
+     SELECT t.id, t.email, t.first_name, t.last_name, t.first_name, true, $5, 'EUR', true
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS t (id, email, first_name, last_name)`,
     [
       users.map((u) => u.id),
