@@ -53,6 +53,8 @@ export function createVerificationService(ctx: AppContext, mailer: Mailer) {
         const sent = await consumeEmailToken(tx, token, 'verify');
         const user = sent && (await users.markVerified(tx, sent.user_id, sent.email));
         if (!user) throw invalidLink();
+        // Every link works once: the other verification links sent to the account are spent with this one.
+        await retireEmailTokens(tx, user.id, 'verify');
         await markAccepted(tx, user.id);
       });
     },

@@ -174,6 +174,18 @@ export function emailVerificationSuite(ctx: TestContext): void {
       expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(204);
     });
 
+    it('once an address is proven, every other verification link sent to it is spent too', async () => {
+      const me = await registerUser(app, {}, { verify: false });
+      const first = await linkIn(me.email, '/verify-email');
+      const before = sink.received.length;
+      expect((await post('/api/auth/resend-verification', {}, me.token)).statusCode).toBe(204);
+      const second = await linkIn(me.email, '/verify-email', before);
+      expect((await post('/api/auth/verify-email', { token: second })).statusCode).toBe(204);
+      const older = await post('/api/auth/verify-email', { token: first });
+      expect(older.statusCode).toBe(400);
+      expect(expectContract(older, 'verifyEmail').message).toBe(INVALID_LINK);
+    });
+
     it('forgot password: the same answer for any address; the link sets a new password once and ends every session', async () => {
       const me = await registerUser(app);
       const unknown = await post('/api/auth/forgot-password', { email: uniqueEmail('nobody') });
