@@ -51,4 +51,11 @@ test('after a 1.00 split gave the first member the extra cent, the preview of th
   const savedRow = (name: string) =>
     page.getByRole('region', { name: 'Split Details' }).getByRole('listitem').filter({ hasText: name });
   for (const { name } of people) await expect(savedRow(name)).toContainText(expected(name));
+
+  // The edit form previews with the expense's own start: the same figures again.
+  await page.goto(`${new URL(page.url()).pathname}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Expense' })).toBeVisible();
+  await page.getByRole('button', { name: 'Configure split' }).click();
+  await expect(split).toBeVisible();
+  for (const { name } of people) await expect(previewRow(name)).toContainText(`Share: ${expected(name)}`);
 });
