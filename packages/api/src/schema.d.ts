@@ -1305,6 +1305,8 @@ export interface components {
       created_at: string;
     };
     GroupDetail: components['schemas']['GroupSummary'] & {
+      /** @description Where the leftover units (the minor units a split cannot divide evenly) of the group's next new expense start: the `rotation` of the domain's splitExpense, counted over the participants in id order. What the next create will use unless someone else creates an expense in the group first; an edit keeps its expense's own `leftover_start`. */
+      next_leftover_start: number;
       /** @description Member user id to net in the group currency; decimal, at most two decimals */
       memberBalances: {
         [key: string]: components['schemas']['Money'];
@@ -1370,6 +1372,8 @@ export interface components {
       created_by: components['schemas']['UserName'];
       /** @description Set when a person named in this personal expense declined it (POST /expenses/decline/{id}); a declined expense counts for nobody. Null otherwise. */
       declined: components['schemas']['Declined'] | null;
+      /** @description Where this expense's leftover units start (the `rotation` of the domain's splitExpense); fixed when it is created (0 for a personal expense, the group's `next_leftover_start` then for a group expense) and kept by every edit. */
+      leftover_start: number;
     };
     /** @description Who declined an expense or a settlement, and when */
     Declined: {

@@ -43,6 +43,7 @@ export function toExpenseJson(row: ExpenseRow, splits: readonly SplitRow[]): Exp
       row.declined_at && row.declined_by
         ? { at: row.declined_at.toISOString(), by: nameOf(row.declined_by, 'decliner', row) }
         : null,
+    leftover_start: row.leftover_start,
   };
 }
 

@@ -36,6 +36,7 @@ export interface ExpenseRow {
   decliner_first_name: string | null;
   decliner_last_name: string | null;
   decliner_email: string | null;
+  leftover_start: number;
 }
 
 export interface SplitRow {
@@ -99,7 +100,7 @@ const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, 
   c.display_name AS creator_display_name, c.first_name AS creator_first_name,
   c.last_name AS creator_last_name, c.email AS creator_email, e.declined_at, e.declined_by,
   d.display_name AS decliner_display_name, d.first_name AS decliner_first_name,
-  d.last_name AS decliner_last_name, d.email AS decliner_email`;
+  d.last_name AS decliner_last_name, d.email AS decliner_email, e.leftover_start::float8 AS leftover_start`;
 
 /** An expense row of a page, with the key the next page starts after. */
 export interface PageExpenseRow extends ExpenseRow {
@@ -240,6 +241,15 @@ export async function reserveLeftovers(tx: Db, groupId: string, units: number): 
     [groupId, units],
   );
   return Number(rows[0]?.start ?? 0);
+}
+
+/** Where the group's next new expense's leftover units start: its count so far (0 before any). */
+export async function nextLeftoverStart(db: Db, groupId: string): Promise<number> {
+  const { rows } = await db.query<{ handed_out: number }>(
+    'SELECT handed_out::float8 AS handed_out FROM group_leftovers WHERE group_id = $1',
+    [groupId],
+  );
+  return Number(rows[0]?.handed_out ?? 0);
 }
 
 /** Replaces every field and split of an expense and moves its version on by one. */

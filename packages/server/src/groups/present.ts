@@ -38,11 +38,13 @@ export function toGroupDetail(
   summary: GroupSummaryJson,
   memberBalances: Record<string, number>,
   expenses: { expenses: GroupDetailJson['expenses']; nextCursor: string | null },
+  nextLeftoverStart: number,
 ): GroupDetailJson {
   return {
     ...summary,
     memberBalances,
     expenses: expenses.expenses,
     expensesNextCursor: expenses.nextCursor,
+    next_leftover_start: nextLeftoverStart,
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { decodeCursor, encodeCursor } from '../expenses/cursor';
+import { nextLeftoverStart } from '../expenses/repo';
 import { notFound } from '../http/errors';
 import { PERSONAL_SCOPE, scopeBalances, userBalances, type BalanceRow } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
@@ -89,6 +90,7 @@ export async function detailOf(db: Db, group: GroupRow, callerId: string): Promi
       group.currency,
     ),
     await firstExpensesPage(db, group.id),
+    await nextLeftoverStart(db, group.id),
   );
 }
 

@@ -1,7 +1,10 @@
+import { splitExpense } from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
+import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { createExpense, expenseBody, getExpense, putExpense } from '../support/expenses';
-import { groupOf } from '../support/groups';
+import { groupOf, type Person } from '../support/groups';
+import { bearer } from '../support/users';
 
 type Split = { user_id: string; amount: number };
 const sharesOf = (expense: { ExpenseSplits: Split[] }) =>
@@ -78,6 +81,65 @@ export function expensesLeftoversSuite(ctx: TestContext): void {
       for (const e of [first, third]) {
         expect(sharesOf((await getExpense(ctx.app, owner, e.id)).json())).toEqual(sharesOf(e));
       }
+    });
+
+    it('the group answers where the next create starts its leftovers, and every expense answers its own start', async () => {
+      const { group, people, owner, ids } = await groupOf(ctx.app, 3);
+      const others = ids.slice(1);
+      const body = (amount: number) => expenseBody(owner.user.id, others, { group_id: group.id, amount });
+      const nextStart = async (as: Person) =>
+        expectContract(
+          await ctx.app.inject({ method: 'GET', url: `/api/groups/${group.id}`, headers: bearer(as.token) }),
+          'getGroup',
+        ).next_leftover_start;
+
+      expect(await nextStart(owner)).toBe(0);
+      for (const amount of [1, 1, 0.05, 2]) {
+        // Any member reads the same count: what the next create, whoever records it, uses.
+        const start = await nextStart(people[1]!);
+        expect(await nextStart(owner)).toBe(start);
+        const created = await createExpense(ctx.app, owner, body(amount));
+        expect(created.leftover_start).toBe(start);
+        const preview = splitExpense({
+          amount: Math.round(amount * 100),
+          participants: ids,
+          split_type: 'equal',
+          rotation: start,
+        });
+        expect(
+          Object.fromEntries(Object.entries(sharesOf(created)).map(([id, a]) => [id, Math.round(a * 100)])),
+        ).toEqual(preview);
+      }
+      // 1.00, 1.00, 0.05 (two leftover cents), 2.00 (two): six handed out.
+      expect(await nextStart(owner)).toBe(6);
+
+      const [first] = expectContract(
+        await ctx.app.inject({ method: 'GET', url: `/api/groups/${group.id}`, headers: bearer(owner.token) }),
+        'getGroup',
+      ).expenses.slice(-1);
+      expect(first.leftover_start).toBe(0);
+      const latest = expectContract(
+        await ctx.app.inject({ method: 'GET', url: `/api/groups/${group.id}`, headers: bearer(owner.token) }),
+        'getGroup',
+      ).expenses[0];
+      expect(latest.leftover_start).toBe(4);
+      // An edit keeps its start (and so the answer's), and moves nobody's next.
+      const edited = await putExpense(ctx.app, owner, latest.id, { ...body(1), version: latest.version });
+      expect(expectContract(edited, 'updateExpense').leftover_start).toBe(4);
+      expect(expectContract(await getExpense(ctx.app, owner, latest.id), 'getExpense').leftover_start).toBe(
+        4,
+      );
+      expect(await nextStart(owner)).toBe(6);
+    });
+
+    it('a personal expense starts its leftovers at 0, as its answer says', async () => {
+      const { people, owner } = await groupOf(ctx.app, 3);
+      const created = await createExpense(
+        ctx.app,
+        owner,
+        expenseBody(owner.user.id, [people[1]!.user.id, people[2]!.user.id], { amount: 1 }),
+      );
+      expect(created.leftover_start).toBe(0);
     });
   });
 }

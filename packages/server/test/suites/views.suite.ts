@@ -332,8 +332,9 @@ export function viewsSuite(ctx: TestContext): void {
           ORDER BY 1`,
       );
       // Tables no remembered answer reads. A new table must be added here or get a version trigger.
-      // group_leftovers: a group's count of leftover cents, read only by the next create (which writes
-      // an expense, and so draws a version anyway).
+      // group_leftovers: a group's count of leftover cents, read by the next create and shown by the group
+      // page (next_leftover_start); only a create moves it, and a create writes an expense, which draws
+      // the group's version anyway.
       const notShown = [
         'email_tokens',
         'group_leftovers',

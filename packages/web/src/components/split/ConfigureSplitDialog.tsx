@@ -23,6 +23,12 @@ export interface ConfigureSplitDialogProps {
   details?: SplitDetails | null;
   /** The expense amount in minor units; leave out for a group's default split (no amount yet). */
   totalMinor?: number | null;
+  /**
+   * Where the expense's leftover units start, as the server will split it (the domain's `rotation`): the
+   * expense's `leftover_start` for an edit, the group's `next_leftover_start` for a new group expense, 0
+   * otherwise. Without it the preview could give an extra cent to someone the saved expense does not.
+   */
+  rotation?: number;
   /** The currency of `totalMinor`, exact amounts and adjustments (e.g. "EUR"). */
   currency: string;
   /** Called with the valid configuration (only the type's own map, one entry per participant). */

@@ -26,6 +26,8 @@ export interface SplitEditorProps {
   splitType: ConfigurableSplitType;
   details?: SplitDetails | null;
   totalMinor?: number | null;
+  /** Where the expense's leftover units start (the domain's `rotation`); 0 when left out. */
+  rotation?: number;
   currency: string;
   onSave: (details: SplitDetails) => void;
   onCancel: () => void;
@@ -65,6 +67,7 @@ export function SplitEditor({
   splitType,
   details,
   totalMinor,
+  rotation = 0,
   currency,
   onSave,
   onCancel,
@@ -73,7 +76,7 @@ export function SplitEditor({
   const [texts, setTexts] = useState(() => textsFromDetails(splitType, details, ids, currency));
   const read = detailsFromTexts(splitType, texts, ids, currency);
   const problem = read.ok ? splitProblem(splitType, read.details, ids, totalMinor) : read.error;
-  const shares = read.ok ? previewShares(splitType, read.details, ids, totalMinor) : null;
+  const shares = read.ok ? previewShares(splitType, read.details, ids, totalMinor, rotation) : null;
   const values = read.ok ? (read.details[SPLIT_DETAILS_FIELD[splitType]] ?? {}) : {};
   const hasTotal = typeof totalMinor === 'number' && totalMinor > 0;
 

@@ -70,4 +70,12 @@ describe('Configure Split validation', () => {
       c: 3166,
     });
   });
+
+  it('gives the leftover cents from the rotation the server will split with, so the preview is what is saved', () => {
+    const one = { shares: { a: 1, b: 1, c: 1 } };
+    expect(previewShares('shares', one, ids, 100)).toEqual({ a: 34, b: 33, c: 33 });
+    expect(previewShares('shares', one, ids, 100, 1)).toEqual({ a: 33, b: 34, c: 33 });
+    expect(previewShares('shares', one, ids, 200, 2)).toEqual({ a: 67, b: 66, c: 67 });
+    expect(previewShares('shares', one, ids, 100, 4)).toEqual({ a: 33, b: 34, c: 33 });
+  });
 });

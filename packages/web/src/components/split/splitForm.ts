@@ -100,14 +100,24 @@ export function splitProblem(
   return result.ok ? null : result.error.message;
 }
 
-/** Each person's resulting share in minor units, when a total is known and the configuration is valid. */
+/**
+ * Each person's resulting share in minor units, when a total is known and the configuration is valid.
+ * `rotation` is where the leftover units start, the one the server will split with (see leftoverStart).
+ */
 export function previewShares(
   type: ConfigurableSplitType,
   details: SplitDetails,
   ids: readonly string[],
   totalMinor: number | null | undefined,
+  rotation = 0,
 ): Record<string, number> | null {
   if (typeof totalMinor !== 'number' || totalMinor <= 0 || ids.length === 0) return null;
-  const result = trySplitExpense({ amount: totalMinor, participants: [...ids], split_type: type, details });
+  const result = trySplitExpense({
+    amount: totalMinor,
+    participants: [...ids],
+    split_type: type,
+    details,
+    rotation,
+  });
   return result.ok ? result.shares : null;
 }

@@ -21,6 +21,7 @@ const expense = (over: Partial<Expense>): Expense => ({
   participants: ['me', 'bob', 'eve'],
   created_by: { id: 'me', display_name: 'Me' },
   declined: null,
+  leftover_start: 0,
   ExpenseSplits: [
     {
       user_id: 'me',

@@ -18,6 +18,7 @@ import { PeopleSearch } from './PeopleSearch';
 import { SplitSection } from './SplitSection';
 import { useExpenseDraft } from './useExpenseDraft';
 import { useFieldOptions } from './useFieldOptions';
+import { useLeftoverStart } from './useLeftoverStart';
 
 export interface ExpenseFormProps {
   input: ExpenseDraftInput;
@@ -27,6 +28,8 @@ export interface ExpenseFormProps {
    */
   initial?: Partial<ExpenseDraft>;
   version?: number;
+  /** Edit: where the saved expense's leftover units start (its `leftover_start`), kept by the edit. */
+  leftoverStart?: number;
   /** Members of the route's group, added as participants when the form opens. */
   groupMembers?: readonly User[];
   /** The route's group default split, applied to those members when the form opens. */
@@ -45,7 +48,14 @@ function groupDefaults(group: GroupSplit, ids: readonly string[]): Partial<Expen
 }
 
 /** Create / Edit Expense: the draft machine's form, full-screen with its own header. */
-export function ExpenseForm({ input, initial, version, groupMembers, groupSplit }: ExpenseFormProps) {
+export function ExpenseForm({
+  input,
+  initial,
+  version,
+  leftoverStart,
+  groupMembers,
+  groupSplit,
+}: ExpenseFormProps) {
   const edit = input.mode === 'edit';
   const { snapshot, send, reloadNotice, snapshotRef } = useExpenseDraft(input, version, initial);
   const { draft, errors, splitDialogOpen } = snapshot.context;
@@ -56,6 +66,7 @@ export function ExpenseForm({ input, initial, version, groupMembers, groupSplit 
   const goBack = useGoBack(edit && input.expenseId ? `/expenses/${input.expenseId}` : '/dashboard');
   const { categories, currencies } = useFieldOptions(draft);
   const currentUserId = input.currentUser.id;
+  const rotation = useLeftoverStart(edit ? (leftoverStart ?? 0) : undefined, draft.group_id);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
   useEffect(() => {
@@ -178,6 +189,7 @@ export function ExpenseForm({ input, initial, version, groupMembers, groupSplit 
         </div>
         <SplitSection
           draft={draft}
+          rotation={rotation}
           dialogOpen={splitDialogOpen}
           errorMessage={errors.split_details ?? errors.split_type}
           onTypeChange={(splitType) => send({ type: 'draft.setSplitType', splitType })}

@@ -62,6 +62,7 @@ export function ExpenseFormScreen() {
           input={{ currentUser, mode: 'edit', expenseId: expense.data.id, newIdempotencyKey }}
           initial={draftFromExpense(expense.data)}
           version={expense.data.version}
+          leftoverStart={expense.data.leftover_start}
         />
       );
     }

@@ -9,6 +9,8 @@ const OPTIONS = SPLIT_TYPES.map((type) => ({ id: type, label: SPLIT_TYPE_LABELS[
 
 export interface SplitSectionProps {
   draft: ExpenseDraft;
+  /** Where the saved expense's leftover units will start (useLeftoverStart). */
+  rotation: number;
   dialogOpen: boolean;
   errorMessage?: string;
   onTypeChange: (type: string) => void;
@@ -20,6 +22,7 @@ export interface SplitSectionProps {
 /** The Split selector (the five methods); any method but equal opens Configure Split. */
 export function SplitSection({
   draft,
+  rotation,
   dialogOpen,
   errorMessage,
   onTypeChange,
@@ -55,6 +58,7 @@ export function SplitSection({
         splitType={draft.split_type}
         details={draft.split_details}
         totalMinor={amount.ok && amount.value > 0 ? amount.value : null}
+        rotation={rotation}
         currency={draft.currency}
         onSave={onSave}
         onCancel={onCloseDialog}

@@ -20,6 +20,7 @@ const expense: Expense = {
   participants: ['a', 'b'],
   created_by: { id: 'a', display_name: 'Alice' },
   declined: null,
+  leftover_start: 0,
   ExpenseSplits: [
     {
       user_id: 'a',

@@ -143,6 +143,9 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
         splitType={draft.split_type}
         details={draft.split_details}
         totalMinor={amount.ok && amount.value > 0 ? amount.value : null}
+        // The group's count as last loaded (loaded again after every write in the group): another member's
+        // create in between moves it, and then the saved split starts further on than this preview.
+        rotation={group.next_leftover_start}
         currency={draft.currency}
         onSave={(details) => {
           actor.send({ type: 'draft.setSplitDetails', details });
