@@ -1,4 +1,4 @@
-import { CURRENCIES, MAX_AMOUNT } from '@kitty/domain';
+import { CURRENCIES, EMAIL_PATTERN, MAX_AMOUNT } from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
 import { type JsonSchema, loadContract } from '../src/http/contract';
 import { createValidators, fieldErrors, routeSchema } from '../src/http/validation';
@@ -88,5 +88,29 @@ describe('openapi.yaml as the server reads it', () => {
     for (const name of ['Amount', 'NonNegativeAmount', 'SignedAmount']) {
       expect(contract.schema(name).maximum, name).toBe(MAX_AMOUNT);
     }
+  });
+
+  it('refuses by schema what the services refuse, in their words: blank group name, empty current password, no members, a second @', () => {
+    const compile = createValidators();
+    const body = (id: string) =>
+      compile({ schema: routeSchema(contract.operation(id)).body as JsonSchema, httpPart: 'body' });
+    const refusal = (id: string, input: object) => {
+      const validate = body(id);
+      expect(validate(input), JSON.stringify(input)).toBe(false);
+      return fieldErrors(validate.errors ?? [], 'body');
+    };
+    expect(refusal('createGroup', { name: '   ' })).toEqual([
+      { field: 'name', message: 'Please enter a group name' },
+    ]);
+    expect(refusal('changePassword', { currentPassword: '', newPassword: 'brand-new-pw' })).toEqual([
+      { field: 'currentPassword', message: 'Current password is required' },
+    ]);
+    expect(
+      refusal('updateGroupSettings', { currency: 'EUR', default_split_type: 'equal', members: [] }),
+    ).toEqual([{ field: 'members', message: 'A group must have at least one member' }]);
+    expect(refusal('addGroupMember', { email: 'a@b@c.de' })).toEqual([
+      { field: 'email', message: 'Please enter a valid email address' },
+    ]);
+    expect(String(contract.schema('Email').pattern)).toBe(EMAIL_PATTERN.source);
   });
 });

@@ -121,7 +121,8 @@ function dereference(node: unknown, doc: Doc, trail: string[]): unknown {
   }
   const result: Doc = {};
   for (const [key, value] of Object.entries(node)) {
-    if (OPENAPI_ONLY.has(key) || key.startsWith('x-')) continue;
+    // `x-message` stays: the validator answers a refusal in the service's words (http/validation.ts).
+    if (OPENAPI_ONLY.has(key) || (key.startsWith('x-') && key !== 'x-message')) continue;
     // `properties` holds names, not keywords: a property called "example" must survive.
     result[key] =
       key === 'properties' && value && typeof value === 'object'

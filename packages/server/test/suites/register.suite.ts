@@ -93,7 +93,7 @@ export function registerSuite(ctx: TestContext): void {
       const body = expectContract(response, 'registerUser');
       expect(body.message).toBe('Please check the highlighted fields.');
       expect(body.errors).toEqual([
-        { field: 'email', message: 'email must be a valid e-mail address' },
+        { field: 'email', message: 'Please enter a valid email address' },
         { field: 'first_name', message: 'first_name must be at least 2 characters' },
         { field: 'last_name', message: 'last_name is required' },
         { field: 'password', message: 'password must be at least 8 characters' },
