@@ -15,13 +15,15 @@ type State = 'checking' | 'verified' | { failed: string };
 export function VerifyEmailScreen() {
   const token = useLinkToken();
   const auth = useAuth();
-  const { emailVerified } = auth;
+  const { emailVerified, isLoading } = auth;
   const [state, setState] = useState<State>(token ? 'checking' : { failed: INVALID_LINK });
   // A link works once: the check must not run twice for one visit (React runs effects twice in development).
   const sent = useRef(false);
 
+  // The link is checked once the stored session is known: a profile still loading would otherwise land after
+  // the check and bring back the unverified address (and its banner).
   useEffect(() => {
-    if (!token || sent.current) return;
+    if (!token || sent.current || isLoading) return;
     sent.current = true;
     call(api.POST('/auth/verify-email', { body: { token } }), INVALID_LINK).then(
       () => {
@@ -31,7 +33,7 @@ export function VerifyEmailScreen() {
       (error: unknown) =>
         setState({ failed: serverMessage((error as { data?: unknown }).data) ?? INVALID_LINK }),
     );
-  }, [token, emailVerified]);
+  }, [token, emailVerified, isLoading]);
 
   const onward = auth.isAuthenticated
     ? { href: '/dashboard', label: 'Continue to Kitty' }
