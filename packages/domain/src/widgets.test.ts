@@ -7,7 +7,6 @@ import {
   EDIT_NAVIGATION_DELAY_MS,
   expenseCountText,
   expenseGroupName,
-  filterExpenses,
   groupBalanceCaption,
   groupBalanceHeadline,
   groupBalanceLines,
@@ -144,18 +143,6 @@ describe('All Expenses', () => {
     expect(paidByName({ display_name: '', email: 'a@x.y' })).toBe('a@x.y');
     expect(paidByName({})).toBe('Unknown');
     expect(paidByName(null)).toBe('Unknown');
-  });
-
-  it('filters by description or group name, case-insensitively', () => {
-    const list = [
-      { id: 1, description: 'Taxi home', groupName: 'Trip' },
-      { id: 2, description: 'Groceries', Group: { name: 'Flat' } },
-      { id: 3, description: 'Dinner', groupName: null },
-    ];
-    expect(filterExpenses(list, 'TAXI').map((e) => e.id)).toEqual([1]);
-    expect(filterExpenses(list, 'flat').map((e) => e.id)).toEqual([2]);
-    expect(filterExpenses(list, '  ').map((e) => e.id)).toEqual([1, 2, 3]);
-    expect(filterExpenses(list, 'zzz')).toEqual([]);
   });
 
   it('group name or "Personal"', () => {

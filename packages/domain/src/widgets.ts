@@ -150,17 +150,3 @@ export interface SearchableExpense {
 export function expenseGroupName(expense: SearchableExpense): string {
   return expense.groupName?.trim() || expense.Group?.name?.trim() || PERSONAL_EXPENSE_LABEL;
 }
-
-/** The All Expenses search: case-insensitive match on description or group name; a blank term keeps all. */
-export function filterExpenses<T extends SearchableExpense>(
-  expenses: readonly T[],
-  term: string | null | undefined,
-): T[] {
-  const needle = term?.trim().toLocaleLowerCase() ?? '';
-  if (!needle) return [...expenses];
-  return expenses.filter((e) =>
-    [e.description, e.groupName, e.Group?.name].some((text) =>
-      (text ?? '').toLocaleLowerCase().includes(needle),
-    ),
-  );
-}
