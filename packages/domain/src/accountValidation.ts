@@ -54,7 +54,11 @@ export interface RegisterForm {
   passphrase: string;
 }
 
-export function validateRegister(form: RegisterForm): FieldErrors<keyof RegisterForm> {
+/** A password chosen with its confirmation, at registration and from a reset link. */
+export function newPasswordErrors(form: { password: string; confirmPassword: string }): {
+  password?: string;
+  confirmPassword?: string;
+} {
   let password: string | undefined;
   if (empty(form.password)) password = 'Password is required';
   else if (form.password.length < MIN_PASSWORD_LENGTH) {
@@ -63,6 +67,11 @@ export function validateRegister(form: RegisterForm): FieldErrors<keyof Register
   let confirmPassword: string | undefined;
   if (empty(form.confirmPassword)) confirmPassword = 'Please confirm your password';
   else if (form.confirmPassword !== form.password) confirmPassword = 'Passwords do not match';
+  return { password, confirmPassword };
+}
+
+export function validateRegister(form: RegisterForm): FieldErrors<keyof RegisterForm> {
+  const { password, confirmPassword } = newPasswordErrors(form);
   return collect<keyof RegisterForm>([
     ['email', emailError(form.email)],
     ['first_name', nameError(form.first_name, 'First name')],

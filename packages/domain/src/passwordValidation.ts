@@ -1,6 +1,6 @@
 // A new password and the forms around it: forgot password, reset link, change password on Account. Apart from
 // accountValidation.ts, which the sign-in page's first download carries, since only later screens need these.
-import { emailError, type FieldErrors, MIN_PASSWORD_LENGTH, validateRegister } from './accountValidation';
+import { emailError, type FieldErrors, MIN_PASSWORD_LENGTH, newPasswordErrors } from './accountValidation';
 import { collect, empty } from './fieldRules';
 
 export interface ForgotPasswordForm {
@@ -18,13 +18,7 @@ export interface ResetPasswordForm {
 
 /** A new password from a reset link: the rules of registration. */
 export function validateResetPassword(form: ResetPasswordForm): FieldErrors<keyof ResetPasswordForm> {
-  const { password, confirmPassword } = validateRegister({
-    email: '',
-    first_name: '',
-    last_name: '',
-    passphrase: '',
-    ...form,
-  });
+  const { password, confirmPassword } = newPasswordErrors(form);
   return collect<keyof ResetPasswordForm>([
     ['password', password],
     ['confirmPassword', confirmPassword],
