@@ -34,6 +34,8 @@ export interface ExpenseFormProps {
   groupMembers?: readonly User[];
   /** The route's group default split, applied to those members when the form opens. */
   groupSplit?: GroupSplit;
+  /** The route's group detail, already loaded: where its next leftover units start. */
+  routeGroup?: { id: string; next_leftover_start: number };
 }
 
 type GroupSplit = Parameters<typeof groupDefaultDetails>[0];
@@ -55,6 +57,7 @@ export function ExpenseForm({
   leftoverStart,
   groupMembers,
   groupSplit,
+  routeGroup,
 }: ExpenseFormProps) {
   const edit = input.mode === 'edit';
   const { snapshot, send, reloadNotice, snapshotRef } = useExpenseDraft(input, version, initial);
@@ -66,7 +69,7 @@ export function ExpenseForm({
   const goBack = useGoBack(edit && input.expenseId ? `/expenses/${input.expenseId}` : '/dashboard');
   const { categories, currencies } = useFieldOptions(draft);
   const currentUserId = input.currentUser.id;
-  const rotation = useLeftoverStart(edit ? (leftoverStart ?? 0) : undefined, draft.group_id);
+  const rotation = useLeftoverStart(edit ? (leftoverStart ?? 0) : undefined, draft.group_id, routeGroup);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
   useEffect(() => {

@@ -97,6 +97,7 @@ export function ExpenseFormScreen() {
         initial={carried ?? undefined}
         groupMembers={carried ? undefined : group.data?.Members}
         groupSplit={carried ? undefined : group.data}
+        routeGroup={group.data}
       />
     </>
   );
