@@ -226,7 +226,7 @@ their groups, its balances, a further page of its expenses, its suggestions, and
 loop in ${Math.round(1 / CREATE_CHANCE)}. Open loop: requests are sent at the offered rate whatever the answers do, over at most
 ${c.connections} connections, each latency counted from when its request was due; ${c.stepSeconds} s per step, from a quarter of the
 closed loop's ${int(result.mixed.capacity)} req/s up, until a step misses (p99 above ${P99_LIMIT_MS} ms, a failure, or under 95%
-of the offered rate answered).
+of the offered rate answered; when the first misses, down by halves).
 
 ${markdownTable(stepTable(result))}
 ${kinds ? `\nAt ${int(best?.offered ?? 0)} req/s offered:\n\n${markdownTable(kinds)}\n` : ''}
