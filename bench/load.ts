@@ -70,9 +70,15 @@ function drive(target: Target, connections: number, seconds: number): Promise<Ru
   });
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** How many answers, and their median and 99th percentile (sorts `times`). */
+export function latencies(times: number[]): { answers: number; p50: number; p99: number } {
+  times.sort((a, b) => a - b);
+  return { answers: times.length, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 /**
@@ -97,16 +103,7 @@ export async function measure(
     failures += result.non2xx + result.errors + result.timeouts;
     rps += result['2xx'] / result.duration;
   }
-  const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
-  return {
-    rps,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    answers: times.length,
-    sent,
-    failures,
-    statuses,
-  };
+  return { rps, ...latencies(runs.flatMap((r) => r.times)), sent, failures, statuses };
 }
 
 /**

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Kind } from './calls';
-import { ACCEPT_ENCODING, type Figures, percentile, type Target } from './load';
+import { ACCEPT_ENCODING, type Figures, latencies, type Target } from './load';
 
 /** How long requests still unanswered when the sending ends may take before they count as failures. */
 const DRAIN_MS = 10_000;
@@ -104,24 +104,16 @@ export async function openLoop(
   failures += pending.size;
   agent.destroy();
 
-  times.sort((a, b) => a - b);
-  const kinds = new Map<Kind, { answers: number; p50: number; p99: number }>();
-  for (const [kind, list] of byKind) {
-    list.sort((a, b) => a - b);
-    kinds.set(kind, { answers: list.length, p50: percentile(list, 50), p99: percentile(list, 99) });
-  }
   // Answers a second over the time it took to answer them (longer than the sending when the server lags).
   const elapsed = Math.max(options.seconds * 1000, lastAnswer - start) / 1000;
   return {
     offered: options.rate,
     rps: times.length / elapsed,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    answers: times.length,
+    ...latencies(times),
     sent,
     failures,
     statuses,
-    kinds,
+    kinds: new Map([...byKind].map(([kind, list]) => [kind, latencies(list)])),
     sentOf,
   };
 }

@@ -26,12 +26,10 @@ export interface Row {
   id: EndpointId;
   label: string;
   figures: Figures;
-  /** Size of one answer's body (its JSON), and how many expenses its list holds (null: no list). */
+  /** Size of one answer's body (its JSON; null: not a read). */
   bytes: number | null;
   /** The same body as sent: compressed when the server compresses it. */
   sentBytes: number | null;
-  items: number | null;
-  hasNextPage: boolean | null;
 }
 
 export interface MixedResult {

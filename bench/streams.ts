@@ -4,14 +4,12 @@ import type { GroupPlan } from './history';
 import type { Random } from './random';
 import type { World } from './world';
 
+/** The reads measured at Big and at Small (the history goal). */
+type HistoryRead = 'detail' | 'page' | 'balances';
+
 export type EndpointId =
-  | 'detail-big'
-  | 'detail-small'
-  | 'page-big'
-  | 'page-small'
+  | `${HistoryRead}-${'big' | 'small'}`
   | 'balances'
-  | 'balances-big'
-  | 'balances-small'
   | 'summary'
   | 'recent'
   | 'suggestions'
@@ -58,44 +56,24 @@ export function endpoints(
   rng: Random,
 ): Endpoint[] {
   const { big, small, trip } = world;
-  const big12 = world.big.members.length;
   const membersOf = (g: GroupPlan) => people.filter((p) => p.groups.includes(g));
-  const startsOf = (g: GroupPlan) => pageStarts.get(g.id) ?? [];
+  /** The same read of Big and of Small. */
+  const atBoth = (read: HistoryRead, label: string, stream: (g: GroupPlan) => Stream): Endpoint[] =>
+    [big, small].map((g) => ({
+      id: `${read}-${g === big ? 'big' : 'small'}`,
+      label: `${label} (${g.name})`,
+      stream: stream(g),
+    }));
   return [
-    {
-      id: 'detail-big',
-      label: `group detail (Big, by its ${big12} members)`,
-      stream: cycle(rng, membersOf(big), (p) => calls.detail(p, big)),
-    },
-    {
-      id: 'detail-small',
-      label: 'group detail (Small)',
-      stream: cycle(rng, membersOf(small), (p) => calls.detail(p, small)),
-    },
-    {
-      id: 'page-big',
-      label: 'expense page of 20 (Big, at every depth)',
-      stream: cycle(rng, pages(people, big, startsOf(big)), (x) => calls.page(x.person, big, x.start)),
-    },
-    {
-      id: 'page-small',
-      label: 'expense page of 20 (Small)',
-      stream: cycle(rng, pages(people, small, startsOf(small)), (x) => calls.page(x.person, small, x.start)),
-    },
+    ...atBoth('detail', 'group detail', (g) => cycle(rng, membersOf(g), (p) => calls.detail(p, g))),
+    ...atBoth('page', 'expense page of 20, at every depth', (g) =>
+      cycle(rng, pages(people, g, pageStarts.get(g.id) ?? []), (x) => calls.page(x.person, g, x.start)),
+    ),
+    ...atBoth('balances', 'group balances', (g) => cycle(rng, membersOf(g), (p) => calls.balances(p, g))),
     {
       id: 'balances',
       label: 'group balances (every group, by each member)',
       stream: cycle(rng, memberships(people), (x) => calls.balances(x.person, x.group)),
-    },
-    {
-      id: 'balances-big',
-      label: 'group balances (Big)',
-      stream: cycle(rng, membersOf(big), (p) => calls.balances(p, big)),
-    },
-    {
-      id: 'balances-small',
-      label: 'group balances (Small)',
-      stream: cycle(rng, membersOf(small), (p) => calls.balances(p, small)),
     },
     {
       id: 'summary',
