@@ -1,27 +1,25 @@
 import autocannon from 'autocannon';
+import type { Stream } from './calls';
 
 /**
  * What Chromium sends with every request the web app makes: the server may answer compressed, as it answers
- * the web app. Sent with every request of the load and with the first request that sizes each answer.
+ * the web app.
  */
 export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-/** One endpoint on one server process. `request` (optional) changes each request before it is sent. */
+/** A cheap path of every server process, answered quickly only once it has caught up (see `settle`). */
+const IDLE = '/api/health';
+
+/** A load on one server process. */
 export interface Target {
   url: string;
-  method: 'GET' | 'POST';
-  path: string;
-  headers: Record<string, string>;
-  /** A cheap path of the same process, answered quickly only once it has caught up (see `settle`). */
-  idle: string;
-  request?: () => { headers?: Record<string, string>; body?: string };
+  stream: Stream;
 }
 
 export interface Figures {
   /** Successful (2xx) answers per second. */
   rps: number;
-  /** Latency of the successful answers in milliseconds, from each response's own time (not rounded). */
-  mean: number;
+  /** Latency of the successful answers in milliseconds (not rounded). */
   p50: number;
   p99: number;
   answers: number;
@@ -30,7 +28,7 @@ export interface Figures {
   /** Answers that were not 2xx, and connection errors or timeouts: any makes the figure worthless. */
   failures: number;
   statuses: Record<string, number>;
-  /** CPU milliseconds per answer of the server processes and of PostgreSQL (filled in by the run). */
+  /** CPU milliseconds per request sent of the server processes and of PostgreSQL (filled in by the run). */
   cpu?: { server: number | null; database: number | null };
 }
 
@@ -39,7 +37,8 @@ interface Run {
   times: number[];
 }
 
-function drive(target: Target, connections: number, seconds: number, amount?: number): Promise<Run> {
+/** `connections` connections, each sending the stream's next request as soon as its last one is answered. */
+function drive(target: Target, connections: number, seconds: number): Promise<Run> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -47,20 +46,17 @@ function drive(target: Target, connections: number, seconds: number, amount?: nu
         url: target.url,
         connections,
         duration: seconds,
-        ...(amount ? { amount } : {}),
-        method: target.method,
-        headers: { 'accept-encoding': ACCEPT_ENCODING, ...target.headers },
+        headers: { 'accept-encoding': ACCEPT_ENCODING },
         requests: [
           {
-            method: target.method,
-            path: target.path,
             setupRequest: (req) => {
-              const extra = target.request?.();
-              if (!extra) return req;
+              const call = target.stream();
               return {
                 ...req,
-                headers: { ...req.headers, ...extra.headers },
-                ...(extra.body ? { body: extra.body } : {}),
+                method: call.method,
+                path: call.path,
+                headers: { ...req.headers, ...call.headers },
+                body: call.body ?? '',
               };
             },
           },
@@ -79,16 +75,22 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
+/** How many answers, and their median and 99th percentile (sorts `times`). */
+export function latencies(times: number[]): { answers: number; p50: number; p99: number } {
+  times.sort((a, b) => a - b);
+  return { answers: times.length, p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
 /**
- * Drives `targets` at once for `seconds`, `connections` kept-alive connections in all (shared evenly
- * between the targets: one target per server process). With `amount`, sends that many requests instead.
+ * A closed loop: drives `targets` at once for `seconds`, `connections` kept-alive connections in all
+ * (shared evenly between the targets: one target per server process).
  */
 export async function measure(
   targets: readonly Target[],
-  options: { connections: number; seconds: number; amount?: number },
+  options: { connections: number; seconds: number },
 ): Promise<Figures> {
   const each = Math.max(1, Math.round(options.connections / targets.length));
-  const runs = await Promise.all(targets.map((t) => drive(t, each, options.seconds, options.amount)));
+  const runs = await Promise.all(targets.map((t) => drive(t, each, options.seconds)));
   const statuses: Record<string, number> = {};
   let failures = 0;
   let rps = 0;
@@ -101,31 +103,19 @@ export async function measure(
     failures += result.non2xx + result.errors + result.timeouts;
     rps += result['2xx'] / result.duration;
   }
-  const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
-  const mean = times.length > 0 ? times.reduce((s, t) => s + t, 0) / times.length : 0;
-  return {
-    rps,
-    mean,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    answers: times.length,
-    sent,
-    failures,
-    statuses,
-  };
+  return { rps, ...latencies(runs.flatMap((r) => r.times)), sent, failures, statuses };
 }
 
 /**
- * Waits until each target's process answers its cheap path within 50 ms (at most 15 s): requests still
- * queued when a run ends (slow ones, such as the suggestions) would otherwise slow down the next run.
+ * Waits until each process answers its cheap path within 50 ms (at most 15 s): requests still queued when
+ * a run ends would otherwise slow down the next run.
  */
-export async function settle(targets: readonly Target[]): Promise<void> {
-  for (const url of new Set(targets.map((t) => t.url))) {
-    const path = (targets.find((t) => t.url === url) as Target).idle;
+export async function settle(urls: readonly string[]): Promise<void> {
+  for (const url of new Set(urls)) {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       const startedAt = performance.now();
-      await fetch(new URL(path, url))
+      await fetch(new URL(IDLE, url))
         .then((r) => r.arrayBuffer())
         .catch(() => undefined);
       if (performance.now() - startedAt < 50) break;

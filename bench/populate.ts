@@ -1,15 +1,21 @@
 import { hashPassword } from '../packages/server/src/auth/passwords';
 import type { Db } from '../packages/server/src/db';
+import type { PageKey } from '../packages/server/src/expenses/cursor';
 import { type GroupHistory, type GroupPlan, groupHistory } from './history';
 import { ledgerDifferences } from './ledger-check';
-import { seeded } from './random';
+import { type Random, seeded } from './random';
 import { insertGroup, insertUsers } from './seed';
 import { planWorld, type World } from './world';
 
 export const PASSWORD = 'bench password 1234';
 
+/** Where the expense pages the load asks for start: at most this many expenses of a group. */
+const PAGE_STARTS = 2_000;
+
 export interface Seeded {
   world: World;
+  /** Keys of seeded expenses of each group (a sample for Big): each one starts a page after it. */
+  pageStarts: Map<string, PageKey[]>;
   expenses: number;
   splits: number;
   settlements: number;
@@ -31,16 +37,17 @@ export async function populate(
   const rng = seeded(20_240_601);
   const world = planWorld(rng, { users: 1_000, bigExpenses: options.bigExpenses, groups: options.groups });
   await insertUsers(db, world.users, await hashPassword(PASSWORD));
+  const pageStarts = new Map<string, PageKey[]>();
   let expenses = 0;
   let splits = 0;
   let settlements = 0;
   const add = async (plan: GroupPlan, days: number) => {
     const history: GroupHistory = groupHistory(plan, rng, days);
     await insertGroup(db, plan, history);
+    pageStarts.set(plan.id, startsOf(history, rng));
     expenses += history.expenses.length;
     splits += history.expenses.reduce((n, e) => n + e.splits.length, 0);
     settlements += history.settlements.length;
-    return history;
   };
   options.log(`  people: ${world.users.length}`);
   await add(world.big, 5 * 365);
@@ -64,5 +71,19 @@ export async function populate(
   if (rows[0]?.owing !== world.trip.members.length) {
     throw new Error('Seeding is wrong: someone in Trip has a zero balance');
   }
-  return { world, expenses, splits, settlements, seconds: (performance.now() - startedAt) / 1000 };
+  return {
+    world,
+    pageStarts,
+    expenses,
+    splits,
+    settlements,
+    seconds: (performance.now() - startedAt) / 1000,
+  };
+}
+
+/** The page keys of a history's expenses (dates are whole milliseconds), at most PAGE_STARTS of them. */
+function startsOf(history: GroupHistory, rng: Random): PageKey[] {
+  return rng
+    .sample(history.expenses, Math.min(PAGE_STARTS, history.expenses.length))
+    .map((e) => ({ micros: String(e.date.getTime() * 1000), id: e.id }));
 }

@@ -25,13 +25,7 @@ process.once('exit', () => {
 });
 
 /** A real Kitty server process (`node --import tsx src/main.ts`, as `pnpm start` runs it). */
-export async function startKitty(
-  name: string,
-  databaseUrl: string,
-  redisUrl: string | null,
-  viewCacheMb: number | null = null,
-  accessCache: boolean | null = null,
-): Promise<Proc> {
+export async function startKitty(name: string, databaseUrl: string, redisUrl: string | null): Promise<Proc> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -47,8 +41,6 @@ export async function startKitty(
     WEB_DIST: join(tmpdir(), 'kitty-bench-no-web-build'),
     ...Object.fromEntries(RATE_LIMIT_VARIABLES.map(([variable]) => [variable, GENEROUS])),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    ...(viewCacheMb === null ? {} : { VIEW_CACHE_MB: String(viewCacheMb) }),
-    ...(accessCache === null ? {} : { ACCESS_CACHE: accessCache ? 'on' : 'off' }),
   };
   // For example `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a server spends its time under the load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -60,19 +52,6 @@ export async function startKitty(
     'Kitty is running at',
     port,
   );
-}
-
-/** The bare Fastify app of bench/ceiling.ts in a process of its own, measured like the server. */
-export async function startCeiling(): Promise<Proc> {
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-  };
-  return start('ceiling', ['--import', 'tsx', 'bench/ceiling.ts'], ROOT, env, 'Ceiling is running at', port);
 }
 
 async function start(

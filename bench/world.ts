@@ -12,16 +12,18 @@ export interface SeedUser {
 /** Who and which groups the benchmark seeds; the histories are generated from the plans. */
 export interface World {
   users: SeedUser[];
-  /** The person whose token reads Big, Small, Trip and the summary (a member of eight groups). */
-  me: SeedUser;
   /** BIG_EXPENSES expenses among 12 people. */
   big: GroupPlan;
-  /** The same 12 people and the same kind of expenses, 100 of them: the baseline of the ratios. */
+  /** The same 12 people and the same kind of expenses, 100 of them: the baseline of the history ratios. */
   small: GroupPlan;
   /** 20 people, every one with a nonzero balance: the settle-up suggestions case. */
   trip: GroupPlan;
-  /** Groups of 5 to 50 people with 100 to 500 expenses each. */
+  /** Groups of 5 to 50 people with 100 to 500 expenses each; with Big, Small and Trip, `groups` in all. */
   ordinary: GroupPlan[];
+  /** Every group, Big, Small and Trip first. */
+  groups: GroupPlan[];
+  /** Each person's groups (every person has at least one). */
+  groupsOf: Map<string, GroupPlan[]>;
 }
 
 const FIRST = ['Ada', 'Bea', 'Cyril', 'Dana', 'Emil', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jana', 'Karel', 'Lea'];
@@ -37,9 +39,7 @@ export function planWorld(
     first_name: FIRST[i % FIRST.length] as string,
     last_name: LAST[Math.floor(i / FIRST.length) % LAST.length] as string,
   }));
-  const me = users[0] as SeedUser;
   const ids = users.map((u) => u.id);
-  const twelve = ids.slice(0, 12);
   const group = (name: string, members: string[], expenses: number, settleEvery: number): GroupPlan => ({
     id: randomUUID(),
     name,
@@ -48,19 +48,30 @@ export function planWorld(
     expenses,
     settleEvery,
   });
-  const rest = ids.slice(31);
-  const ordinary = Array.from({ length: options.groups }, (_, i) => {
-    const size = rng.int(5, 50);
-    // The first five also hold `me`, so the balance summary covers eight groups.
-    const members = i < 5 ? [me.id, ...rng.sample(rest, size - 1)] : rng.sample(rest, size);
-    return group(`Group ${i + 1}`, members, rng.int(100, 500), 150);
+  const big = group('Big', ids.slice(0, 12), options.bigExpenses, 150);
+  const small = group('Small', ids.slice(0, 12), 100, 150);
+  const trip = group('Trip', ids.slice(11, 31), 300, 0);
+  // Everyone not in Big or Trip is dealt into an ordinary group first (so each person has a group of
+  // their own to open), then each group is filled up to its size with anyone.
+  const sizes = Array.from({ length: options.groups - 3 }, () => rng.int(5, 50));
+  if (sizes.reduce((a, b) => a + b, 0) < ids.length - 31) throw new Error('Too few places in the groups');
+  const members = sizes.map((): string[] => []);
+  let at = 0;
+  for (const id of rng.sample(ids.slice(31), ids.length - 31)) {
+    while ((members[at] as string[]).length >= (sizes[at] as number)) at = (at + 1) % sizes.length;
+    (members[at] as string[]).push(id);
+    at = (at + 1) % sizes.length;
+  }
+  const ordinary = sizes.map((size, i) => {
+    const dealt = members[i] as string[];
+    const more = rng.sample(
+      ids.filter((id) => !dealt.includes(id)),
+      Math.max(0, size - dealt.length),
+    );
+    return group(`Group ${i + 1}`, [...dealt, ...more], rng.int(100, 500), 150);
   });
-  return {
-    users,
-    me,
-    big: group('Big', twelve, options.bigExpenses, 150),
-    small: group('Small', twelve, 100, 150),
-    trip: group('Trip', [me.id, ...ids.slice(12, 31)], 300, 0),
-    ordinary,
-  };
+  const groups = [big, small, trip, ...ordinary];
+  const groupsOf = new Map<string, GroupPlan[]>(ids.map((id) => [id, []]));
+  for (const g of groups) for (const m of g.members) groupsOf.get(m)?.push(g);
+  return { users, big, small, trip, ordinary, groups, groupsOf };
 }
