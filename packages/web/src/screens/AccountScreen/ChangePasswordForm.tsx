@@ -1,9 +1,9 @@
 import { call, TOKEN_KEY } from '@kitty/api';
 import {
   type ChangePasswordForm as Values,
+  failureMessage,
   hasErrors,
   validateChangePassword,
-  failureMessage,
 } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';

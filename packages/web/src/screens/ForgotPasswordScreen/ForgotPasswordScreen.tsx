@@ -1,5 +1,5 @@
 import { call } from '@kitty/api';
-import { type ForgotPasswordForm, hasErrors, validateForgotPassword, failureMessage } from '@kitty/domain';
+import { failureMessage, type ForgotPasswordForm, hasErrors, validateForgotPassword } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';

@@ -1,5 +1,5 @@
 import { call } from '@kitty/api';
-import { hasErrors, type ResetPasswordForm, validateResetPassword, failureMessage } from '@kitty/domain';
+import { failureMessage, hasErrors, type ResetPasswordForm, validateResetPassword } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
