@@ -30,7 +30,7 @@ const PARTS = [
   [
     'fuzz',
     'Hostile input',
-    'For every operation of openapi.yaml, malformed, oversized, wrong-typed, Unicode-edge, injection-laden and out-of-range payloads, query strings and ids never get a 5xx; every 4xx is JSON with a message; the database is unchanged after every rejected request.',
+    'For every operation of openapi.yaml, malformed, oversized, wrong-typed, Unicode-edge, injection-laden and out-of-range payloads, query strings and ids never get a 5xx; every 4xx is JSON with a code and a message; the database is unchanged after every rejected request.',
   ],
   [
     'faults',

@@ -108,13 +108,15 @@ describe('call: normalised errors', () => {
     expect(logs).toEqual([{ status: 0, data: undefined, url: `${BASE}/users/profile`, method: 'GET' }]);
   });
 
-  it("a server error keeps the status and the server's message", async () => {
-    const { api } = setup(() => json(409, { message: 'This group changed meanwhile' }));
+  it("a server error keeps the status, the server's code and its message", async () => {
+    const body = { code: 'VERSION_CONFLICT', message: 'This group changed meanwhile' };
+    const { api } = setup(() => json(409, body));
     const failure = call(api.GET('/users/profile'), 'Failed to update group');
     await expect(failure).rejects.toBeInstanceOf(HttpError);
     await expect(failure).rejects.toMatchObject({
       status: 409,
-      data: { message: 'This group changed meanwhile' },
+      code: 'VERSION_CONFLICT',
+      data: body,
       message: 'This group changed meanwhile',
     });
   });
@@ -124,6 +126,7 @@ describe('call: normalised errors', () => {
     const failure = call(api.GET('/users/profile'), 'Failed to fetch expense');
     await expect(failure).rejects.toMatchObject({
       status: 502,
+      code: undefined,
       data: '<html>Bad gateway</html>',
       message: 'Failed to fetch expense',
     });
@@ -136,7 +139,8 @@ describe('call: normalised errors', () => {
 
   it('the default message may depend on the status', async () => {
     const { api } = setup(() => json(404, {}));
-    const byStatus = (status: number) => (status === 404 ? 'Expense not found' : 'Failed to delete expense');
+    const byStatus = ({ status }: { status: number | undefined }) =>
+      status === 404 ? 'Expense not found' : 'Failed to delete expense';
     await expect(call(api.GET('/users/profile'), byStatus)).rejects.toMatchObject({
       status: 404,
       message: 'Expense not found',

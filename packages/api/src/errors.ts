@@ -1,7 +1,12 @@
+import { type FailureFallback, failureMessage } from '@kitty/domain';
+import type { ErrorCode } from './types';
+
 /** Every failed call, normalised: what the screens show and log. */
 export interface ApiError {
   /** HTTP status; 0 when no response arrived. */
   readonly status: number;
+  /** The server's stable code (openapi.yaml ErrorCode): what a screen decides on. Undefined without one. */
+  readonly code: ErrorCode | undefined;
   /** The response body (parsed JSON when it was JSON), undefined without a response. */
   readonly data: unknown;
   readonly message: string;
@@ -16,6 +21,7 @@ export const NO_RESPONSE_MESSAGE = 'No response from server';
 export class NetworkError extends Error {
   readonly _tag = 'NetworkError' as const;
   readonly status = 0 as const;
+  readonly code = undefined;
   readonly data = undefined;
 
   constructor(args: { readonly message: string; readonly cause?: unknown }) {
@@ -28,12 +34,14 @@ export class NetworkError extends Error {
 export class HttpError extends Error {
   readonly _tag = 'HttpError' as const;
   readonly status: number;
+  readonly code: ErrorCode | undefined;
   readonly data: unknown;
 
   constructor(args: { readonly status: number; readonly data: unknown; readonly message: string }) {
     super(args.message);
     this.name = 'HttpError';
     this.status = args.status;
+    this.code = codeIn(args.data);
     this.data = args.data;
   }
 }
@@ -41,28 +49,21 @@ export class HttpError extends Error {
 export type CallError = NetworkError | HttpError;
 
 /** A caller's fallback message, fixed or chosen by status (e.g. 404 "Expense not found"). */
-export type DefaultMessage = string | ((status: number) => string);
+export type DefaultMessage = FailureFallback;
 
 export function isApiError(value: unknown): value is CallError {
   return value instanceof NetworkError || value instanceof HttpError;
 }
 
-/** The server's `message` field when it sent a non-empty one. */
-export function serverMessage(data: unknown): string | undefined {
-  if (typeof data === 'object' && data !== null && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return undefined;
-}
-
-function fallback(defaultMessage: DefaultMessage, status: number): string {
-  return typeof defaultMessage === 'function' ? defaultMessage(status) : defaultMessage;
+// The body is the server's word, but a proxy in between may answer anything: only a string is a code.
+function codeIn(data: unknown): ErrorCode | undefined {
+  const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? (code as ErrorCode) : undefined;
 }
 
 /** A server answer with an error status: its `message`, else the caller's default. */
 export function httpError(status: number, data: unknown, defaultMessage: DefaultMessage): HttpError {
-  return new HttpError({ status, data, message: serverMessage(data) ?? fallback(defaultMessage, status) });
+  return new HttpError({ status, data, message: failureMessage({ status, data }, defaultMessage) });
 }
 
 /**

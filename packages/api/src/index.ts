@@ -9,7 +9,6 @@ export {
   isApiError,
   NetworkError,
   NO_RESPONSE_MESSAGE,
-  serverMessage,
   thrownError,
 } from './errors';
 export type { components, operations, paths } from './schema';

@@ -1062,6 +1062,7 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     Error: {
+      code: components['schemas']['ErrorCode'];
       /** @description Human-readable message */
       message: string;
       /** @description The failing fields (400 only) */
@@ -1070,6 +1071,87 @@ export interface components {
         message: string;
       }[];
     };
+    /**
+     * @description What went wrong, stable across releases and languages: clients choose what to show or do by this
+     *     code, never by the message. Each code comes with one status:
+     *
+     *     | code | status | meaning |
+     *     | --- | --- | --- |
+     *     | VALIDATION_FAILED | 400 | Input failed a rule; `errors` names each failing field and why. Nothing was changed. |
+     *     | INVALID_JSON | 400 | The body is not valid JSON (or is empty while saying it is JSON). |
+     *     | MALFORMED_REQUEST | 400 | The request cannot be read: a body that is not a JSON object or is nested too deeply, an address that is not valid, bytes that are not HTTP (other 4xx statuses of the framework fall here too). |
+     *     | INVALID_LINK | 400 | The e-mail link (address verification, password reset) is unknown, used or expired. |
+     *     | WRONG_CURRENT_PASSWORD | 400 | Changing the password: the current password given is not the account's. |
+     *     | UNAUTHENTICATED | 401 | No token, or a bad, expired or ended one: sign in again. |
+     *     | INVALID_CREDENTIALS | 401 | Sign-in with an e-mail and password that do not match an account. |
+     *     | WRONG_PASSPHRASE | 403 | Registration: the instance's registration passphrase is wrong. |
+     *     | RECAPTCHA_FAILED | 403 | The reCAPTCHA token is missing or was not accepted. |
+     *     | EMAIL_NOT_VERIFIED | 403 | The account must prove its e-mail address before it may do this. |
+     *     | FORBIDDEN_NOT_MEMBER | 403 | Only current members of the group may do this. |
+     *     | FORBIDDEN_NOT_CREATOR | 403 | Only the group's creator may do this (change its settings, delete it). |
+     *     | FORBIDDEN_NOT_ADMIN | 403 | Only instance administrators may change the configuration. |
+     *     | FORBIDDEN_NOT_PARTY | 403 | Only the people an expense, payment or debt is between may settle or record it. |
+     *     | FORBIDDEN_NOT_PAYER | 403 | Only the person who paid may delete the expense. |
+     *     | DECLINE_NOT_ALLOWED | 403 | The caller may not decline this item (a group item, or one they recorded or are not named in). |
+     *     | NOT_FOUND | 404 | Unknown, or not visible to the caller; also an unknown address under /api. |
+     *     | REQUEST_TIMEOUT | 408 | The request took too long to arrive. |
+     *     | VERSION_CONFLICT | 409 | Someone else changed it since the `version` sent: reload and try again. |
+     *     | MEMBER_HAS_BALANCE | 409 | A member to remove still has an unsettled balance. |
+     *     | CREATOR_CANNOT_BE_REMOVED | 409 | The group's creator cannot be removed from it. |
+     *     | CANNOT_LEAVE_GROUP | 409 | The caller cannot leave the group (its creator, or an unsettled balance). |
+     *     | GROUP_HAS_BALANCES | 409 | A group with unsettled balances cannot be deleted. |
+     *     | MEMBER_LEFT_GROUP | 409 | Someone in the item has left the group, so it can no longer change. |
+     *     | EMAIL_TAKEN | 409 | An account with this e-mail address already exists. |
+     *     | ALREADY_SETTLED | 409 | The expense is already settled. |
+     *     | EXPENSE_DECLINED | 409 | The expense was declined: it can no longer change or be settled. |
+     *     | IDEMPOTENCY_KEY_IN_PROGRESS | 409 | A request with the same Idempotency-Key is still running: retry shortly. |
+     *     | PAYLOAD_TOO_LARGE | 413 | The request body is too large. |
+     *     | URL_TOO_LONG | 414 | The address is too long. |
+     *     | UNSUPPORTED_MEDIA_TYPE | 415 | The body is not sent as JSON (Content-Type: application/json). |
+     *     | IDEMPOTENCY_KEY_REUSED | 422 | The Idempotency-Key was already used for a different request. Nothing was written. |
+     *     | RATE_LIMITED | 429 | Too many requests or attempts; wait for Retry-After. |
+     *     | HEADERS_TOO_LARGE | 431 | The request headers are too large. |
+     *     | INTERNAL_ERROR | 500 | An unexpected failure of the server (a bug). |
+     *     | SERVICE_UNAVAILABLE | 503 | The database is unreachable; retry after Retry-After. |
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'VALIDATION_FAILED'
+      | 'INVALID_JSON'
+      | 'MALFORMED_REQUEST'
+      | 'INVALID_LINK'
+      | 'WRONG_CURRENT_PASSWORD'
+      | 'UNAUTHENTICATED'
+      | 'INVALID_CREDENTIALS'
+      | 'WRONG_PASSPHRASE'
+      | 'RECAPTCHA_FAILED'
+      | 'EMAIL_NOT_VERIFIED'
+      | 'FORBIDDEN_NOT_MEMBER'
+      | 'FORBIDDEN_NOT_CREATOR'
+      | 'FORBIDDEN_NOT_ADMIN'
+      | 'FORBIDDEN_NOT_PARTY'
+      | 'FORBIDDEN_NOT_PAYER'
+      | 'DECLINE_NOT_ALLOWED'
+      | 'NOT_FOUND'
+      | 'REQUEST_TIMEOUT'
+      | 'VERSION_CONFLICT'
+      | 'MEMBER_HAS_BALANCE'
+      | 'CREATOR_CANNOT_BE_REMOVED'
+      | 'CANNOT_LEAVE_GROUP'
+      | 'GROUP_HAS_BALANCES'
+      | 'MEMBER_LEFT_GROUP'
+      | 'EMAIL_TAKEN'
+      | 'ALREADY_SETTLED'
+      | 'EXPENSE_DECLINED'
+      | 'IDEMPOTENCY_KEY_IN_PROGRESS'
+      | 'PAYLOAD_TOO_LARGE'
+      | 'URL_TOO_LONG'
+      | 'UNSUPPORTED_MEDIA_TYPE'
+      | 'IDEMPOTENCY_KEY_REUSED'
+      | 'RATE_LIMITED'
+      | 'HEADERS_TOO_LARGE'
+      | 'INTERNAL_ERROR'
+      | 'SERVICE_UNAVAILABLE';
     Health: {
       /** @enum {string} */
       status: 'ok';
@@ -1752,7 +1834,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Any other failure, for every operation: the request body is too large (413) or not JSON (415, also for a missing or empty Content-Type), the address (414) or the headers (431) are too long, the request is not HTTP the server can read (400), too many requests (429), the database is unreachable (503). Always an Error body with a message, the security headers and an X-Request-Id, whatever refused the request; never a 500 for anything a client sends. */
+    /** @description Any other failure, for every operation: the request body is too large (413) or not JSON (415, also for a missing or empty Content-Type), the address (414) or the headers (431) are too long, the request is not HTTP the server can read (400), too many requests (429), the database is unreachable (503). Always an Error body with a code and a message, the security headers and an X-Request-Id, whatever refused the request; never a 500 for anything a client sends. */
     Default: {
       headers: {
         [name: string]: unknown;

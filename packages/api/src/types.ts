@@ -2,8 +2,10 @@ import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
-/** The `{ message, errors? }` body of every error response. */
+/** The `{ code, message, errors? }` body of every error response. */
 export type ErrorBody = Schemas['Error'];
+/** The stable code of an error answer: what a client decides on, never the message. */
+export type ErrorCode = Schemas['ErrorCode'];
 export type Health = Schemas['Health'];
 export type ClientConfig = Schemas['ClientConfig'];
 export type Email = Schemas['Email'];

@@ -19,3 +19,4 @@ export * from './suggestions';
 export * from './csv';
 export * from './planKeeping';
 export * from './consent';
+export * from './failure';

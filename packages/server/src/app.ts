@@ -21,7 +21,7 @@ import { type Contract, loadContract } from './http/contract';
 import { registerErrorHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { registerJsonParser } from './http/json-numbers';
-import { NOT_FOUND_MESSAGE } from './http/errors';
+import { notFound } from './http/errors';
 import { RateLimiter, registerRateLimits } from './http/rate-limit';
 import { requestLogger } from './http/request-logger';
 import { MemoryRateStore, type RateStore } from './http/rate-store';
@@ -172,7 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const webFallback = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url);
-    return isPage ? webFallback(request, reply) : reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+    return isPage ? webFallback(request, reply) : reply.code(404).send(notFound().toJSON());
   });
   return app;
 }

@@ -140,10 +140,20 @@ describe('authMachine start-up', () => {
     expect(state.token).toBe('kept');
   });
 
-  it('a token the server refuses (401) is forgotten and its message shown', async () => {
+  it('a refusal that is not about the token (403 EMAIL_NOT_VERIFIED) keeps it', async () => {
+    const { actor, state } = start({
+      token: 'kept',
+      loadSession: () => Promise.reject({ status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Verify first' }),
+    });
+    const snap = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snap.context.error).toBe('Verify first');
+    expect(state.token).toBe('kept');
+  });
+
+  it('a token the server refuses (UNAUTHENTICATED) is forgotten and its message shown', async () => {
     const { actor, state } = start({
       token: 'stale',
-      loadSession: () => Promise.reject({ status: 401, message: 'Token expired' }),
+      loadSession: () => Promise.reject({ status: 401, code: 'UNAUTHENTICATED', message: 'Token expired' }),
     });
     const snap = await waitFor(actor, (s) => s.matches('signedOut'));
     expect(snap.context.error).toBe('Token expired');

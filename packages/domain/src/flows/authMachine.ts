@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { failureCode, failureMessage } from '../failure';
 
 export interface SessionUser {
   id: string;
@@ -36,12 +37,6 @@ export interface RegisterInput {
   recaptchaToken?: string | null;
 }
 
-/** What the actors reject with: the api client's normalised error (status 0 = no response). */
-export interface AuthFailure {
-  status?: number;
-  message?: string;
-}
-
 export interface AuthContext {
   user: SessionUser | null;
   token: string | null;
@@ -62,41 +57,31 @@ export const REGISTRATION_FAILED = 'Registration failed';
 export const PROFILE_FAILED = 'Failed to fetch profile';
 export const NETWORK_ERROR = 'Network error';
 
-function readFailure(failure: unknown): AuthFailure {
-  if (typeof failure !== 'object' || failure === null) return {};
-  const { status, message } = failure as { status?: unknown; message?: unknown };
-  return {
-    status: typeof status === 'number' ? status : undefined,
-    message: typeof message === 'string' && message.trim() !== '' ? message : undefined,
-  };
-}
-
 /**
  * The message an auth failure shows (spec 4 "Auth request", 8 "Auth"): the server's message when it
  * answered with one; "Network error" when no response arrived; else the caller's default. A failure
  * without a status but with its own message keeps it only when `useOwnMessage` (registration).
  */
 export function authFailureMessage(failure: unknown, fallback: string, useOwnMessage = false): string {
-  const { status, message } = readFailure(failure);
-  if (status !== undefined && status > 0) return message ?? fallback;
-  if (status === 0 || message === undefined) return NETWORK_ERROR;
-  return useOwnMessage ? message : fallback;
+  return failureMessage(failure, ({ status, message }) => {
+    if (status !== undefined && status > 0) return fallback;
+    if (status === 0 || message === undefined) return NETWORK_ERROR;
+    return useOwnMessage ? message : fallback;
+  });
 }
 
 /** The profile load keeps the server's message, else "Failed to fetch profile". */
 export function profileFailureMessage(failure: unknown): string {
-  const { status, message } = readFailure(failure);
-  return status !== undefined && status > 0 && message !== undefined ? message : PROFILE_FAILED;
+  return failureMessage(failure, PROFILE_FAILED);
 }
 
 /**
- * Whether a failed profile load proves the stored token is no good (the server refused it: 401 or 403).
+ * Whether a failed profile load proves the stored token is no good (the server refused it: UNAUTHENTICATED).
  * Anything else (no answer, a load cut short by leaving the page, 5xx, 429) keeps the stored token, so
  * the next visit restores the session instead of signing the person out over a passing failure.
  */
 export function profileRejectsToken(failure: unknown): boolean {
-  const { status } = readFailure(failure);
-  return status === 401 || status === 403;
+  return failureCode(failure) === 'UNAUTHENTICATED';
 }
 
 type SessionOutput = { user: SessionUser; token: string };

@@ -1,6 +1,7 @@
 // Expense delete (section 4 "Expense delete", section 6, section 8 "Expense delete").
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { REDIRECT_AFTER_DELETE_MS } from '../widgets';
+import { failureMessage } from '../failure';
 
 export const DELETE_NOT_PAYER_TOOLTIP = 'Only the person who paid can delete this expense';
 export const DELETE_NOT_PAYER_WARNING =
@@ -34,22 +35,9 @@ export function deleteExpenseDefaultMessage(status: number | undefined): string 
   return 'Failed to delete expense';
 }
 
-function messageIn(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || !('message' in value)) return undefined;
-  const { message } = value as { message: unknown };
-  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
-}
-
-/**
- * Section 8: the server's message if present, else by status. Reads the api client's normalised error
- * ({ status, data, message }): the server's message is `data.message`, or `message` when a response arrived.
- */
+/** Section 8: the server's message if present, else by status. */
 export function deleteExpenseErrorMessage(failure: unknown): string {
-  if (typeof failure !== 'object' || failure === null) return deleteExpenseDefaultMessage(undefined);
-  const { status, data } = failure as { status?: unknown; data?: unknown };
-  const code = typeof status === 'number' ? status : undefined;
-  const server = messageIn(data) ?? (code !== undefined && code > 0 ? messageIn(failure) : undefined);
-  return server ?? deleteExpenseDefaultMessage(code);
+  return failureMessage(failure, ({ status }) => deleteExpenseDefaultMessage(status));
 }
 
 export interface ExpenseDeleteInput {

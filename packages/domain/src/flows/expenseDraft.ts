@@ -17,6 +17,7 @@ import {
 export { splitDetailsFromWire, splitDetailsToWire, type WireSplitDetails } from '../splits';
 import type { FieldErrors } from '../accountValidation';
 import { validateExpense } from '../validation';
+import { failureMessage } from '../failure';
 
 export const PAYER_NOT_PARTICIPANT = 'The payer must be one of the participants';
 
@@ -236,15 +237,7 @@ export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
 
 /** Section 8 "Create/edit expense": the server message, else the error's own message, else "Unknown error occurred". */
 export function expenseSaveErrorMessage(failure: unknown): string {
-  if (typeof failure === 'object' && failure !== null) {
-    const { data, message } = failure as { data?: unknown; message?: unknown };
-    if (typeof data === 'object' && data !== null && 'message' in data) {
-      const server = (data as { message: unknown }).message;
-      if (typeof server === 'string' && server.trim() !== '') return server;
-    }
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return 'Unknown error occurred';
+  return failureMessage(failure, ({ message }) => message ?? 'Unknown error occurred');
 }
 
 /** The alert text: "Error: " followed by the message. */

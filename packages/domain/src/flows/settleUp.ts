@@ -89,14 +89,6 @@ export type SettleUpEvent =
 
 export type SettleUpEmitted = { type: 'settleUp.recorded'; payload: SettlementPayload };
 
-/** The server's message when a response with one arrived, else the fallback. */
-export function settleUpFailureMessage(failure: unknown, fallback: string): string {
-  if (typeof failure !== 'object' || failure === null) return fallback;
-  const { status, message } = failure as { status?: unknown; message?: unknown };
-  const answered = typeof status === 'number' && status > 0;
-  return answered && typeof message === 'string' && message.trim() !== '' ? message : fallback;
-}
-
 export function emptyForm(
   context: Pick<SettleUpContext, 'currentUserId' | 'currency'>,
 ): SettlementFormValues {

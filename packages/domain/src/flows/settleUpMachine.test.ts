@@ -5,7 +5,6 @@ import {
   type SettlementPayload,
   type SettlementRecord,
   type SettlementSuggestion,
-  settleUpFailureMessage,
 } from './settleUp';
 import { settleUpMachine, settleUpStep } from './settleUpMachine';
 
@@ -230,19 +229,5 @@ describe('settle-up helpers', () => {
   it("a suggestion fills the form with its amount in the currency's decimals", () => {
     expect(formFromSuggestion(suggestion).amount).toBe('12.50');
     expect(formFromSuggestion({ ...suggestion, amount: 1200, currency: 'JPY' }).amount).toBe('1200');
-  });
-  it('failure messages: the server message when it answered, else the fallback', () => {
-    expect(settleUpFailureMessage({ status: 400, message: 'Too much' }, 'Failed to record settlement')).toBe(
-      'Too much',
-    );
-    expect(
-      settleUpFailureMessage(
-        { status: 0, message: 'No response from server' },
-        'Failed to record settlement',
-      ),
-    ).toBe('Failed to record settlement');
-    expect(settleUpFailureMessage(undefined, 'Failed to load settlements')).toBe(
-      'Failed to load settlements',
-    );
   });
 });

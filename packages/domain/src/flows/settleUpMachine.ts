@@ -6,6 +6,7 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { hasErrors } from '../accountValidation';
 import { validateSettlement } from '../validation';
+import { failureMessage } from '../failure';
 import {
   draftOf,
   emptyForm,
@@ -21,7 +22,6 @@ import {
   type SettleUpEmitted,
   type SettleUpEvent,
   type SettleUpInput,
-  settleUpFailureMessage,
   type SettlementDraft,
 } from './settleUp';
 
@@ -94,8 +94,7 @@ export const settleUpMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    suggestionsError: ({ event }) =>
-                      settleUpFailureMessage(event.error, LOAD_SUGGESTIONS_FAILED),
+                    suggestionsError: ({ event }) => failureMessage(event.error, LOAD_SUGGESTIONS_FAILED),
                   }),
                 },
               },
@@ -116,7 +115,7 @@ export const settleUpMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    historyError: ({ event }) => settleUpFailureMessage(event.error, LOAD_HISTORY_FAILED),
+                    historyError: ({ event }) => failureMessage(event.error, LOAD_HISTORY_FAILED),
                   }),
                 },
               },
@@ -209,7 +208,7 @@ export const settleUpMachine = setup({
                 onError: {
                   target: 'confirm',
                   actions: assign({
-                    submitError: ({ event }) => settleUpFailureMessage(event.error, RECORD_SETTLEMENT_FAILED),
+                    submitError: ({ event }) => failureMessage(event.error, RECORD_SETTLEMENT_FAILED),
                   }),
                 },
               },

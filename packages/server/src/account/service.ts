@@ -3,7 +3,7 @@ import { INVALID_SPLIT_TYPE, isKnownCurrency, isSplitType, validateChangePasswor
 import { AttemptLimiter } from '../auth/attempts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
-import { type FieldError, HttpError, invalid } from '../http/errors';
+import { type FieldError, invalid, invalidField } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 import * as account from './repo';
 
@@ -16,9 +16,6 @@ export const PASSWORD_UPDATED = 'Password updated successfully';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
-/** A 400 whose message is the field's own sentence: the account screen shows the server message. */
-const fieldFailure = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
 
 export function createAccountService(ctx: AppContext, limits = { max: 10, windowMs: FIFTEEN_MINUTES }) {
   const { db, tokens } = ctx;
@@ -54,13 +51,13 @@ export function createAccountService(ctx: AppContext, limits = { max: 10, window
     async changePassword(user: CurrentUser, input: ChangePasswordRequest): Promise<PasswordChanged> {
       const errors = validateChangePassword({ ...input, confirmPassword: input.newPassword });
       for (const [field, message] of Object.entries(errors)) {
-        if (message) throw fieldFailure(field, message);
+        if (message) throw invalidField(field, message);
       }
       await wrongPasswords.check(user.id);
       const hash = await account.passwordHash(db, user.id);
       if (!hash || !(await verifyPassword(hash, input.currentPassword))) {
         await wrongPasswords.fail(user.id);
-        throw fieldFailure('currentPassword', WRONG_CURRENT_PASSWORD);
+        throw invalidField('currentPassword', WRONG_CURRENT_PASSWORD, 'WRONG_CURRENT_PASSWORD');
       }
       await wrongPasswords.reset(user.id);
       const newHash = await hashPassword(input.newPassword);

@@ -30,7 +30,7 @@ export function configRoutes(app: FastifyInstance): void {
 
   route(app, 'updateConfig', async (request) => {
     const user = currentUser(request);
-    if (!isAdmin(config.adminEmails, user)) throw forbidden(ADMIN_ONLY);
+    if (!isAdmin(config.adminEmails, user)) throw forbidden('FORBIDDEN_NOT_ADMIN', ADMIN_ONLY);
     const checked = checkCategories(request.body.expenseCategories);
     if (!checked.ok) throw invalid(...checked.errors);
     await saveCategories(db, checked.categories, user.id);

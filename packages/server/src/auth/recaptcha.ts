@@ -30,7 +30,7 @@ export function createRecaptcha(
     enabled: true,
     siteKey: config.siteKey,
     async verify(token, action, remoteIp) {
-      if (!token) throw forbidden(RECAPTCHA_FAILED);
+      if (!token) throw forbidden('RECAPTCHA_FAILED', RECAPTCHA_FAILED);
       const form = new URLSearchParams({ secret: config.secret, response: token });
       if (remoteIp) form.set('remoteip', remoteIp);
       let answer: SiteVerifyAnswer;
@@ -44,7 +44,7 @@ export function createRecaptcha(
         answer = (await response.json()) as SiteVerifyAnswer;
       } catch (error) {
         log.warn({ err: error }, 'reCAPTCHA verification could not be completed');
-        throw forbidden(RECAPTCHA_FAILED);
+        throw forbidden('RECAPTCHA_FAILED', RECAPTCHA_FAILED);
       }
       const passed =
         answer.success === true &&
@@ -56,7 +56,7 @@ export function createRecaptcha(
           { action, got: answer.action, score: answer.score, codes: answer['error-codes'] },
           'reCAPTCHA refused',
         );
-        throw forbidden(RECAPTCHA_FAILED);
+        throw forbidden('RECAPTCHA_FAILED', RECAPTCHA_FAILED);
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { HttpError } from '../http/errors';
+import { forbidden } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 
 export const VERIFY_FIRST =
@@ -53,7 +53,7 @@ export async function refuseUnverifiedClaims(
     return;
   }
   const { rows } = await ctx.db.query<{ shared: boolean }>(SHARED_SQL, [user.id]);
-  if (rows[0]?.shared) throw new HttpError(403, VERIFY_FIRST);
+  if (rows[0]?.shared) throw forbidden('EMAIL_NOT_VERIFIED', VERIFY_FIRST);
 }
 
 const open = new WeakMap<AppContext, Set<string>>();

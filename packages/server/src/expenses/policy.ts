@@ -57,14 +57,14 @@ export function checkSameGroup(current: string | null, requested: string | null 
 
 /** A version given with a change must still be the current one. */
 export function checkVersion(current: number, expected: number | undefined): void {
-  if (expected !== undefined && expected !== current) throw conflict(STALE_EXPENSE);
+  if (expected !== undefined && expected !== current) throw conflict('VERSION_CONFLICT', STALE_EXPENSE);
 }
 
 export function checkPayerDeletes(paidBy: string, callerId: string): void {
-  if (paidBy !== callerId) throw forbidden(ONLY_PAYER_DELETES);
+  if (paidBy !== callerId) throw forbidden('FORBIDDEN_NOT_PAYER', ONLY_PAYER_DELETES);
 }
 
 /** Nobody changes a declined expense: an edit would put the declined debt back. */
 export function checkNotDeclined(declinedAt: Date | null): void {
-  if (declinedAt !== null) throw conflict(DECLINED_CANNOT_CHANGE);
+  if (declinedAt !== null) throw conflict('EXPENSE_DECLINED', DECLINED_CANNOT_CHANGE);
 }

@@ -170,7 +170,7 @@ export async function declineExpense(db: Db, caller: CurrentUser, id: string): P
       { ...current, participants: splits.map((s) => s.user_id) },
       caller.id,
     );
-    if (refusal !== null) throw forbidden(refusal);
+    if (refusal !== null) throw forbidden('DECLINE_NOT_ALLOWED', refusal);
     if (current.declined_at !== null) return;
     await takeBack(tx, current, splits);
     await repo.markDeclined(tx, id, caller.id);

@@ -145,7 +145,7 @@ export async function settleDebt(db: Db, debtId: string, caller: CurrentUser): P
           (t) => t.from === key.from && t.to === key.to,
         )?.amount ?? 0);
     if (amount <= 0) throw notFound();
-    if (!party) throw forbidden(NOT_YOUR_DEBT);
+    if (!party) throw forbidden('FORBIDDEN_NOT_PARTY', NOT_YOUR_DEBT);
     const row = await recordSettlement(
       tx,
       {

@@ -21,7 +21,7 @@ export async function declineSettlement(db: Db, caller: CurrentUser, id: string)
     const member = row?.group_id != null && (await isMember(tx, row.group_id, caller.id));
     if (!row || (!party && !member)) throw notFound();
     const refusal = settlementDeclineRefusal(row, caller.id);
-    if (refusal !== null) throw forbidden(refusal);
+    if (refusal !== null) throw forbidden('DECLINE_NOT_ALLOWED', refusal);
     if (row.declined_at === null) {
       await postSettlement(tx, row, -1);
       row = await markSettlementDeclined(tx, row.id, caller.id);

@@ -39,9 +39,9 @@ export async function settleExpense(
       });
     }
     // A member who is not a party sees the expense (403); outside a group only the parties do.
-    if (!party) throw expense.group_id !== null ? forbidden(ONLY_PARTIES) : notFound();
-    if (expense.is_settled) throw conflict(ALREADY_SETTLED);
-    if (expense.declined_at !== null) throw conflict(DECLINED_CANNOT_SETTLE);
+    if (!party) throw expense.group_id !== null ? forbidden('FORBIDDEN_NOT_PARTY', ONLY_PARTIES) : notFound();
+    if (expense.is_settled) throw conflict('ALREADY_SETTLED', ALREADY_SETTLED);
+    if (expense.declined_at !== null) throw conflict('EXPENSE_DECLINED', DECLINED_CANNOT_SETTLE);
     const rows = [];
     for (const split of expense.splits) {
       if (split.user_id === expense.paid_by || split.amount_minor <= 0) continue;

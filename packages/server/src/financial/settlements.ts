@@ -28,7 +28,8 @@ export const NOT_CONNECTED =
 
 /** 400 naming the fields; with one failing field its own sentence is the message. */
 export function fieldErrors(errors: FieldError[]): HttpError {
-  if (errors.length === 1 && errors[0]) return new HttpError(400, errors[0].message, errors);
+  if (errors.length === 1 && errors[0])
+    return new HttpError(400, 'VALIDATION_FAILED', errors[0].message, errors);
   return invalid(...errors);
 }
 
@@ -69,10 +70,10 @@ async function authorize(db: Db, input: SettlementInput, caller: CurrentUser): P
     const errors: FieldError[] = [];
     if (!isUuid(from) || outside.includes(from)) errors.push({ field: 'from_user_id', message: NOT_MEMBERS });
     if (!isUuid(to) || outside.includes(to)) errors.push({ field: 'to_user_id', message: NOT_MEMBERS });
-    if (errors.length > 0) throw new HttpError(400, NOT_MEMBERS, errors);
+    if (errors.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', NOT_MEMBERS, errors);
     return;
   }
-  if (caller.id !== from && caller.id !== to) throw forbidden(NOT_YOUR_PAYMENT);
+  if (caller.id !== from && caller.id !== to) throw forbidden('FORBIDDEN_NOT_PARTY', NOT_YOUR_PAYMENT);
   const other = caller.id === from ? to : from;
   if (!(await shareGroupOrExpense(db, caller.id, other))) {
     throw fieldErrors([

@@ -23,10 +23,11 @@ export async function deleteGroup(
   await db.transaction(async (tx) => {
     const group = await findGroupForMember(tx, groupId, caller.id, 'FOR NO KEY UPDATE');
     if (!group) throw notFound();
-    if (!mayDeleteGroup(group, caller.id)) throw forbidden(DELETE_CREATOR_ONLY);
+    if (!mayDeleteGroup(group, caller.id)) throw forbidden('FORBIDDEN_NOT_CREATOR', DELETE_CREATOR_ONLY);
     await lockMoneyOf(tx, group.id, 'everyone');
     const balances = await scopeBalances(tx, group.id);
-    if (!isSettledInEveryCurrency(balances.map((row) => row.net_minor))) throw conflict(SETTLE_BEFORE_DELETE);
+    if (!isSettledInEveryCurrency(balances.map((row) => row.net_minor)))
+      throw conflict('GROUP_HAS_BALANCES', SETTLE_BEFORE_DELETE);
     await deleteGroupCascade(tx, group.id);
   });
   return { message: GROUP_DELETED };

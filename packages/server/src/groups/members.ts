@@ -29,7 +29,7 @@ export async function leaveGroup(db: Db, caller: CurrentUser, groupId: string): 
       createdBy: group.created_by,
       balanceMinor: netsOf(await scopeBalances(tx, group.id), caller.id),
     });
-    if (!rule.ok) throw conflict(rule.reason);
+    if (!rule.ok) throw conflict('CANNOT_LEAVE_GROUP', rule.reason);
     await removeMembers(tx, group.id, [caller.id]);
     await bumpVersion(tx, group.id);
   });

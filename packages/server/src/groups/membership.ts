@@ -78,6 +78,7 @@ export interface GroupWrite {
  */
 export async function checkGroupWrite(tx: Db, w: GroupWrite): Promise<void> {
   const outside = new Set(await lockedNonMembers(tx, w.groupId, [...new Set([w.callerId, ...w.moves])]));
-  if (outside.has(w.callerId)) throw w.callerSees ? forbidden(CURRENT_MEMBERS_ONLY) : notFound();
-  if (w.moves.some((id) => outside.has(id))) throw conflict(SOMEONE_LEFT);
+  if (outside.has(w.callerId))
+    throw w.callerSees ? forbidden('FORBIDDEN_NOT_MEMBER', CURRENT_MEMBERS_ONLY) : notFound();
+  if (w.moves.some((id) => outside.has(id))) throw conflict('MEMBER_LEFT_GROUP', SOMEONE_LEFT);
 }

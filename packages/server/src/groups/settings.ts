@@ -3,10 +3,11 @@ import {
   CREATOR_CANNOT_BE_REMOVED,
   canRemoveMember,
   isKnownCurrency,
+  MEMBER_HAS_BALANCE,
   validateGroupSettings,
 } from '@kitty/domain';
 import type { Db } from '../db';
-import { conflict, type FieldError, forbidden, invalid, notFound } from '../http/errors';
+import { conflict, type ErrorCode, type FieldError, forbidden, invalid, notFound } from '../http/errors';
 import { scopeBalances } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 import { netsOf } from './balances';
@@ -22,6 +23,12 @@ import { type DefaultSplitConfig, splitConfigProblems, stillFits } from './split
 
 type GroupSettingsUpdate = components['schemas']['GroupSettingsUpdate'];
 type SettingsMember = components['schemas']['GroupSettingsMember'];
+
+/** The code of each reason the domain gives for refusing to remove a member. */
+const REMOVAL_REFUSALS: Record<typeof CREATOR_CANNOT_BE_REMOVED | typeof MEMBER_HAS_BALANCE, ErrorCode> = {
+  [CREATOR_CANNOT_BE_REMOVED]: 'CREATOR_CANNOT_BE_REMOVED',
+  [MEMBER_HAS_BALANCE]: 'MEMBER_HAS_BALANCE',
+};
 
 export const STALE_GROUP = 'These group settings were changed by someone else. Reload and try again.';
 
@@ -44,8 +51,9 @@ export async function updateGroupSettings(
   const group = await db.transaction(async (tx) => {
     const group = await findGroupForMember(tx, groupId, caller.id, 'FOR NO KEY UPDATE');
     if (!group) throw notFound();
-    if (!mayEditSettings(group, caller.id)) throw forbidden(SETTINGS_CREATOR_ONLY);
-    if (input.version !== undefined && input.version !== group.version) throw conflict(STALE_GROUP);
+    if (!mayEditSettings(group, caller.id)) throw forbidden('FORBIDDEN_NOT_CREATOR', SETTINGS_CREATOR_ONLY);
+    if (input.version !== undefined && input.version !== group.version)
+      throw conflict('VERSION_CONFLICT', STALE_GROUP);
 
     const before = await currentMemberIds(tx, group.id);
     const after = await resolveMembers(tx, before, input.members, {
@@ -63,7 +71,7 @@ export async function updateGroupSettings(
     const refusal =
       refusals.find((rule) => !rule.ok && rule.reason === CREATOR_CANNOT_BE_REMOVED) ??
       refusals.find((rule) => !rule.ok);
-    if (refusal && !refusal.ok) throw conflict(refusal.reason);
+    if (refusal && !refusal.ok) throw conflict(REMOVAL_REFUSALS[refusal.reason], refusal.reason);
 
     const config = nextConfig(group, input, after);
     const updated = await updateSettings(tx, group.id, {

@@ -1,13 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../db';
-import { HttpError, INTERNAL_MESSAGE, UNAVAILABLE_MESSAGE } from './errors';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  HttpError,
+  INTERNAL_MESSAGE,
+  invalid,
+  UNAVAILABLE_MESSAGE,
+} from './errors';
 import { fieldErrors } from './validation';
 
 const NOT_JSON = 'The request body is not valid JSON';
 // A database outage or restart usually passes within seconds.
 const RETRY_AFTER_SECONDS = 5;
 
-/** Turns every thrown error into `{ message, errors? }` with the right status. */
+/** Turns every thrown error into `{ code, message, errors? }` with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -20,10 +27,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ message: UNAVAILABLE_MESSAGE });
+        .send({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE } satisfies ErrorBody);
     }
     const known = clientError(error);
-    if (known) return reply.code(known.status).send({ message: known.message });
+    if (known)
+      return reply.code(known.status).send({ code: known.code, message: known.message } satisfies ErrorBody);
     return sendInternalError(error, request, reply);
   });
 }
@@ -31,28 +39,39 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function sendValidationError(error: FastifyError, reply: FastifyReply) {
   const errors = fieldErrors(error.validation ?? [], error.validationContext);
   const wholeBody = errors.length === 1 && errors[0]?.field === 'body';
-  if (wholeBody) return reply.code(400).send({ message: 'The request body must be a JSON object.' });
-  return reply.code(400).send({ message: 'Please check the highlighted fields.', errors });
+  if (wholeBody) {
+    const body: ErrorBody = { code: 'MALFORMED_REQUEST', message: 'The request body must be a JSON object.' };
+    return reply.code(400).send(body);
+  }
+  return reply.code(400).send(invalid(...errors).toJSON());
 }
 
 /** Fastify's own 4xx errors (body parsing, content type), with messages a person understands. */
-function clientError(error: FastifyError): { status: number; message: string } | undefined {
+function clientError(error: FastifyError): { status: number; code: ErrorCode; message: string } | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: 'The request body is too large.' };
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' };
+      return {
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+      };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, message: NOT_JSON };
+      return { status: 400, code: 'INVALID_JSON', message: NOT_JSON };
   }
-  if (error instanceof SyntaxError && error.statusCode === 400) return { status: 400, message: NOT_JSON };
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { status: 400, code: 'INVALID_JSON', message: NOT_JSON };
+  }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, message: 'The request could not be understood.' };
+  if (status >= 400 && status < 500) {
+    return { status, code: 'MALFORMED_REQUEST', message: 'The request could not be understood.' };
+  }
   return undefined;
 }
 
 function sendInternalError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.error({ err: error, reqId: request.id }, 'unexpected error (a bug): answered 500');
-  return reply.code(500).send({ message: INTERNAL_MESSAGE });
+  return reply.code(500).send({ code: 'INTERNAL_ERROR', message: INTERNAL_MESSAGE } satisfies ErrorBody);
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody, ErrorCode } from './errors';
 import { securityHeaders } from './security';
 
 export const URL_TOO_LONG_MESSAGE = 'The address is too long.';
@@ -16,18 +17,22 @@ export const NOT_UNDERSTOOD_MESSAGE = 'The request could not be understood.';
 /** Fastify's `frameworkErrors`: a bad or over-long address, answered with our shape and headers. */
 export function frameworkErrorHandler(policy: string) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const [status, message] =
+    const [status, code, message]: [number, ErrorCode, string] =
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? [414, URL_TOO_LONG_MESSAGE]
+        ? [414, 'URL_TOO_LONG', URL_TOO_LONG_MESSAGE]
         : error.code === 'FST_ERR_BAD_URL'
-          ? [400, BAD_URL_MESSAGE]
-          : [error.statusCode && error.statusCode < 500 ? error.statusCode : 400, NOT_UNDERSTOOD_MESSAGE];
+          ? [400, 'MALFORMED_REQUEST', BAD_URL_MESSAGE]
+          : [
+              error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
+              'MALFORMED_REQUEST',
+              NOT_UNDERSTOOD_MESSAGE,
+            ];
     request.log.info({ code: error.code }, `refused by the router: answered ${status}`);
     return reply
       .code(status)
       .headers(securityHeaders(policy, request.protocol === 'https'))
       .header('x-request-id', request.id)
-      .send({ message });
+      .send({ code, message } satisfies ErrorBody);
   };
 }
 
@@ -39,14 +44,14 @@ export function frameworkErrorHandler(policy: string) {
 export function clientErrorHandler(policy: string) {
   return (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, message] =
+    const [status, code, message]: [number, ErrorCode, string] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, HEADERS_TOO_LARGE_MESSAGE]
+        ? [431, 'HEADERS_TOO_LARGE', HEADERS_TOO_LARGE_MESSAGE]
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, TIMEOUT_MESSAGE]
-          : [400, NOT_UNDERSTOOD_MESSAGE];
+          ? [408, 'REQUEST_TIMEOUT', TIMEOUT_MESSAGE]
+          : [400, 'MALFORMED_REQUEST', NOT_UNDERSTOOD_MESSAGE];
     if (socket.writable) {
-      const body = JSON.stringify({ message });
+      const body = JSON.stringify({ code, message } satisfies ErrorBody);
       const https = (socket as Socket & { encrypted?: boolean }).encrypted === true;
       const headers = {
         'content-type': 'application/json; charset=utf-8',

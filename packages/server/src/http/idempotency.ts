@@ -60,8 +60,8 @@ export async function idempotent<B>(
   const keyed = keyedRequest(request, currentUser(request).id, key);
   const result = await db.transaction(async (tx) => {
     const reservation = await reserveKey(tx, keyed, options.waitMs ?? DEFAULT_WAIT_MS);
-    if (reservation.kind === 'mismatch') throw unprocessable(KEY_REUSED);
-    if (reservation.kind === 'busy') throw conflict(KEY_IN_PROGRESS);
+    if (reservation.kind === 'mismatch') throw unprocessable('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+    if (reservation.kind === 'busy') throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', KEY_IN_PROGRESS);
     if (reservation.kind === 'replay') return { replayed: true as const, ...reservation };
     const outcome = await work(tx);
     const body = JSON.stringify(outcome.body);
@@ -110,7 +110,7 @@ const MAX_DEPTH = 64;
 
 function sortKeys(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (depth > MAX_DEPTH) throw badRequest(TOO_DEEP);
+  if (depth > MAX_DEPTH) throw badRequest('MALFORMED_REQUEST', TOO_DEEP);
   if (Array.isArray(value)) return value.map((item) => sortKeys(item, depth + 1));
   const record = value as Record<string, unknown>;
   return Object.fromEntries(

@@ -42,7 +42,7 @@ export function inspectInput(value: unknown): Inspection {
  */
 export async function guardInput(request: FastifyRequest): Promise<void> {
   const body = inspectInput(request.body);
-  if (body.tooDeep) throw badRequest(TOO_DEEP_MESSAGE);
+  if (body.tooDeep) throw badRequest('MALFORMED_REQUEST', TOO_DEEP_MESSAGE);
   const fields = [
     ...inspectInput(request.params).unstorable,
     ...inspectInput(request.query).unstorable,

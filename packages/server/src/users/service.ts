@@ -54,7 +54,7 @@ export function createUserService(ctx: AppContext) {
             'too many wrong registration passphrases on this instance: registration is closed to everyone until the window closes (RATE_LIMIT_PASSPHRASE_INSTANCE)',
           );
         }
-        throw forbidden(WRONG_PASSPHRASE);
+        throw forbidden('WRONG_PASSPHRASE', WRONG_PASSPHRASE);
       }
       const account = {
         email: input.email.trim(),
@@ -69,12 +69,12 @@ export function createUserService(ctx: AppContext) {
       const user = await db.transaction(async (tx) => {
         const existing = await users.findByEmail(tx, account.email, true);
         const outcome = registrationOutcome(existing);
-        if (outcome === 'taken') throw conflict(EMAIL_TAKEN);
+        if (outcome === 'taken') throw conflict('EMAIL_TAKEN', EMAIL_TAKEN);
         const saved =
           outcome === 'claim' && existing
             ? await users.registerInvited(tx, existing.id, { ...account, password_hash })
             : await users.insertAccount(tx, { ...account, password_hash });
-        if (!saved) throw conflict(EMAIL_TAKEN);
+        if (!saved) throw conflict('EMAIL_TAKEN', EMAIL_TAKEN);
         // An invited person's invitations stay open until the address is verified (src/users/verification.ts).
         return saved;
       });
@@ -96,7 +96,7 @@ export function createUserService(ctx: AppContext) {
       if (!found || !valid) {
         await limits.login.fail(key);
         await limits.loginEmail.fail(email.toLowerCase());
-        throw unauthorized(INVALID_CREDENTIALS);
+        throw unauthorized('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await limits.login.reset(key);
       const { password_hash: _hash, ...user } = found;

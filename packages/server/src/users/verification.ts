@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from '../auth/email-tokens';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
-import { HttpError } from '../http/errors';
+import { invalidField } from '../http/errors';
 import { addressKey } from '../http/rate-limit';
 import { resetMessage, verificationMessage } from '../mail/links';
 import type { Mailer, MailMessage } from '../mail/mailer';
@@ -11,7 +11,7 @@ import * as users from './repo';
 
 export const INVALID_LINK = 'This link is invalid or has expired.';
 
-const invalidLink = () => new HttpError(400, INVALID_LINK, [{ field: 'token', message: INVALID_LINK }]);
+const invalidLink = () => invalidField('token', INVALID_LINK, 'INVALID_LINK');
 
 /**
  * The links sent by e-mail: proving an address (which is when an account claims what was addressed to

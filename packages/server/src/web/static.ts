@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncoding, varyOnEncoding } from '../http/encoding';
-import { NOT_FOUND_MESSAGE } from '../http/errors';
+import { notFound } from '../http/errors';
 import { loadPages } from './pages';
 
 export const NOT_BUILT_MESSAGE =
@@ -51,7 +51,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
     // A missing file (a name with an extension) is a 404, not the app: a browser asking for a script
     // must not get HTML. The error shape of every other answer.
-    if (lastSegment.includes('.')) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+    if (lastSegment.includes('.')) return reply.code(404).send(notFound().toJSON());
     return sendIndex(request, reply);
   };
 }

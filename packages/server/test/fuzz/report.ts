@@ -70,7 +70,7 @@ export function writeFuzzReport(runs: EngineRun[], contractOperations: number): 
     proves:
       'For every operation of openapi.yaml, malformed, oversized, wrong-typed, Unicode-edge, injection-laden ' +
       'and out-of-range ids, query strings, headers and bodies, signed in with real data, as a stranger and ' +
-      'with forged tokens: never a 5xx, every 4xx is JSON with a message, and every table is unchanged after a 4xx.',
+      'with forged tokens: never a 5xx, every 4xx is JSON with a code and a message, and every table is unchanged after a 4xx.',
     figures,
     lost,
     measuredAt: new Date().toISOString(),

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../src/db';
 import type { Operation } from '../../src/http/contract';
 import type { OperationId } from '../../src/http/route';
-import { expectContract } from '../contract';
+import { contract, expectContract } from '../contract';
 import { type BadTokens, caseArbitrary } from './cases';
 import { changedTables, type Fingerprint } from './fingerprint';
 import type { OperationSpec, SpecContext, Target } from './operations';
@@ -46,8 +46,8 @@ export interface RunSettings {
 
 /**
  * Sends `numRuns` hostile variants of a valid request of the operation and checks, for each: no 5xx;
- * a 4xx is JSON with a non-empty `message` and leaves every table exactly as it was; a 2xx on the
- * operation's own route matches its response schema in openapi.yaml.
+ * a 4xx is JSON with a code of openapi.yaml's ErrorCode and a non-empty `message` and leaves every table
+ * exactly as it was; a 2xx on the operation's own route matches its response schema in openapi.yaml.
  */
 export async function fuzzOperation(
   h: Harness,
@@ -132,15 +132,18 @@ function checkErrorBody(h: Harness, request: BuiltRequest, response: LightMyRequ
     if (!new URL(request.inject.url, 'http://fuzz.invalid').pathname.startsWith('/api/')) return;
     fail(h, request, response, 'a 4xx answer is not JSON');
   }
-  let message: unknown;
+  let body: { code?: unknown; message?: unknown } = {};
   try {
-    message = (response.json() as { message?: unknown }).message;
+    body = response.json();
   } catch {
     fail(h, request, response, 'a 4xx answer is not valid JSON');
   }
-  if (typeof message !== 'string' || message.trim() === '')
+  if (!ERROR_CODES.includes(body.code)) fail(h, request, response, 'a 4xx answer has no code of ErrorCode');
+  if (typeof body.message !== 'string' || body.message.trim() === '')
     fail(h, request, response, 'a 4xx answer has no message');
 }
+
+const ERROR_CODES: unknown[] = (contract.schema('ErrorCode') as { enum: string[] }).enum;
 
 function fail(h: Harness, request: BuiltRequest, response: LightMyRequestResponse, why: string): never {
   const { method, url, headers, payload } = request.inject;

@@ -96,7 +96,7 @@ describe('faults: PostgreSQL stopped or hung under load (PostgreSQL only, a thro
     expect(run.during.length).toBeGreaterThanOrEqual(minimum);
     for (const s of run.during) {
       expect(s.status, describeAnswer(s)).toBe(503);
-      expect(s.body).toEqual({ message: UNAVAILABLE_MESSAGE });
+      expect(s.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
       expect(s.headers?.get('retry-after')).toBe('5');
     }
     expect(run.unexpected.map((s) => `${s.method} ${s.path}: ${describeAnswer(s)}`)).toEqual([]);

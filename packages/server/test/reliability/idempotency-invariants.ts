@@ -190,7 +190,7 @@ export function invariantTests(env: () => Env): void {
           const failed = await post(headers);
           figures.faultsInjected += 1;
           expect(failed.statusCode, failed.body).toBe(500);
-          expect(failed.json()).toEqual({ message: INTERNAL_MESSAGE });
+          expect(failed.json()).toEqual({ code: 'INTERNAL_ERROR', message: INTERNAL_MESSAGE });
           const left = await db.query('SELECT id FROM expenses WHERE description = $1', [description]);
           figures.partialWritesLeft += left.rows.length;
           expect(left.rows).toEqual([]);

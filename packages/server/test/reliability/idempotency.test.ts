@@ -199,7 +199,10 @@ describe('idempotency: concurrent requests on PostgreSQL (real server on 127.0.0
     expect(saved).toHaveLength(1);
     expect(refused).toHaveLength(9);
     for (const r of refused) {
-      expect(r.body).toEqual({ message: 'This expense was changed by someone else. Reload and try again.' });
+      expect(r.body).toEqual({
+        code: 'VERSION_CONFLICT',
+        message: 'This expense was changed by someone else. Reload and try again.',
+      });
     }
     const { rows } = await database.db.query<{ version: number; amount_minor: number }>(
       'SELECT version, amount_minor FROM expenses WHERE id = $1',

@@ -49,6 +49,7 @@ export function expectTooMany(
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
   const minutes = Math.ceil(retryAfter / 60);
   expect(expectContract(response, operationId)).toEqual({
+    code: 'RATE_LIMITED',
     message: `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   });
   countFigure('429 answers checked');

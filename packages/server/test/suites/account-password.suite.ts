@@ -24,6 +24,7 @@ export function accountPasswordSuite(ctx: TestContext): void {
       });
       expect(response.statusCode).toBe(400);
       expect(expectContract(response, 'changePassword')).toEqual({
+        code: 'WRONG_CURRENT_PASSWORD',
         message: 'Current password is incorrect',
         errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
       });
@@ -54,6 +55,7 @@ export function accountPasswordSuite(ctx: TestContext): void {
         const response = await change(me.token, payload);
         expect(response.statusCode).toBe(400);
         expect(expectContract(response, 'changePassword')).toEqual({
+          code: 'VALIDATION_FAILED',
           message: summary,
           errors: [{ field, message }],
         });
@@ -70,7 +72,7 @@ export function accountPasswordSuite(ctx: TestContext): void {
 
       const old = await profile(me.token);
       expect(old.statusCode).toBe(401);
-      expect(old.json()).toEqual({ message: 'Please sign in again.' });
+      expect(old.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in again.' });
       const fresh = await profile(body.token);
       expect(fresh.statusCode).toBe(200);
       expect(expectContract(fresh, 'getProfile').data.id).toBe(me.user.id);

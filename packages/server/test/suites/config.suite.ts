@@ -5,7 +5,10 @@ import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
 
-const ADMIN_ONLY = { message: 'Only instance administrators can change the configuration.' };
+const ADMIN_ONLY = {
+  code: 'FORBIDDEN_NOT_ADMIN',
+  message: 'Only instance administrators can change the configuration.',
+};
 
 export function configSuite(ctx: TestContext): void {
   const get = (url: string, token?: string) =>

@@ -119,10 +119,10 @@ export function declineSuite(ctx: TestContext): void {
         version: declined.version,
       });
       expect(edit.statusCode, edit.body).toBe(409);
-      expect(edit.json().message).toBe(DECLINED_CANNOT_CHANGE);
+      expect(edit.json()).toEqual({ code: 'EXPENSE_DECLINED', message: DECLINED_CANNOT_CHANGE });
       const settle = await request(ctx.app, ana!, 'POST', `/api/financial/settle/${id}`, { expense_id: id });
       expect(settle.statusCode, settle.body).toBe(409);
-      expect(settle.json().message).toBe(DECLINED_CANNOT_SETTLE);
+      expect(settle.json()).toEqual({ code: 'EXPENSE_DECLINED', message: DECLINED_CANNOT_SETTLE });
       expect(await moneySeenBy(val!)).toEqual(nothing);
 
       const byVal = await request(ctx.app, val!, 'DELETE', `/api/expenses/${id}`);
@@ -150,7 +150,7 @@ export function declineSuite(ctx: TestContext): void {
       for (const who of [ana!, pat!]) {
         const refused = await declineExpense(who, id);
         expect(refused.statusCode, refused.body).toBe(403);
-        expect(refused.json().message).toBe(DECLINE_NOT_NAMED_EXPENSE);
+        expect(refused.json()).toEqual({ code: 'DECLINE_NOT_ALLOWED', message: DECLINE_NOT_NAMED_EXPENSE });
       }
       const stranger = await declineExpense(eve!, id);
       expect(stranger.statusCode).toBe(404);
@@ -171,7 +171,7 @@ export function declineSuite(ctx: TestContext): void {
       const before = await financialState(ctx.db);
       const refused = await declineExpense(val!, id);
       expect(refused.statusCode, refused.body).toBe(403);
-      expect(refused.json().message).toBe(DECLINE_GROUP_EXPENSE);
+      expect(refused.json()).toEqual({ code: 'DECLINE_NOT_ALLOWED', message: DECLINE_GROUP_EXPENSE });
       expect((await declineExpense(eve!, id)).statusCode).toBe(404);
       expect(await financialState(ctx.db)).toEqual(before);
       await expectLedgerMatchesRecompute(ctx.db, groupId);
@@ -245,7 +245,7 @@ export function declineSuite(ctx: TestContext): void {
 
       const refused = await declineSettlement(ana!, created.id);
       expect(refused.statusCode, refused.body).toBe(403);
-      expect(refused.json().message).toBe(DECLINE_NOT_NAMED_SETTLEMENT);
+      expect(refused.json()).toEqual({ code: 'DECLINE_NOT_ALLOWED', message: DECLINE_NOT_NAMED_SETTLEMENT });
 
       const response = await declineSettlement(val!, created.id);
       expect(response.statusCode, response.body).toBe(200);
@@ -316,7 +316,7 @@ export function declineSuite(ctx: TestContext): void {
       const before = await financialState(ctx.db);
       const refused = await declineSettlement(val!, inGroup.id);
       expect(refused.statusCode, refused.body).toBe(403);
-      expect(refused.json().message).toBe(DECLINE_GROUP_SETTLEMENT);
+      expect(refused.json()).toEqual({ code: 'DECLINE_NOT_ALLOWED', message: DECLINE_GROUP_SETTLEMENT });
       expect((await declineSettlement(eve!, inGroup.id)).statusCode).toBe(404);
       expect((await declineSettlement(eve!, personal.id)).statusCode).toBe(404);
       expect((await declineSettlement(eve!, 'not-an-id')).statusCode).toBe(404);

@@ -70,6 +70,7 @@ export function emailVerificationSuite(ctx: TestContext): void {
       const again = await post('/api/auth/verify-email', { token });
       expect(again.statusCode).toBe(400);
       expect(expectContract(again, 'verifyEmail')).toEqual({
+        code: 'INVALID_LINK',
         message: INVALID_LINK,
         errors: [{ field: 'token', message: INVALID_LINK }],
       });
@@ -112,7 +113,7 @@ export function emailVerificationSuite(ctx: TestContext): void {
       ]) {
         const response = await get(url, claimant.token);
         expect(response.statusCode, url).toBe(403);
-        expect(response.json()).toEqual({ message: VERIFY_FIRST });
+        expect(response.json()).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: VERIFY_FIRST });
       }
       const open = async () =>
         (

@@ -51,45 +51,51 @@ export function errorsOutsideSuite(ctx: TestContext): void {
       port = (app.server.address() as { port: number }).port;
     });
 
-    const cases: [string, string, number, string][] = [
+    const cases: [string, string, number, string, string][] = [
       [
         'an id longer than the router takes (414)',
         request(`DELETE /api/expenses/${'a'.repeat(500)} HTTP/1.1`),
         414,
+        'URL_TOO_LONG',
         'The address is too long.',
       ],
       [
         'headers over the size limit (431)',
         request('GET /api/health HTTP/1.1', [`X-Padding: ${'a'.repeat(20_000)}`]),
         431,
+        'HEADERS_TOO_LARGE',
         'The request headers are too large.',
       ],
       [
         'an address over the size limit (431)',
         request(`GET /api/health?q=${'a'.repeat(20_000)} HTTP/1.1`),
         431,
+        'HEADERS_TOO_LARGE',
         'The request headers are too large.',
       ],
       [
         'a broken percent escape in the address',
         request('GET /api/expenses/%E0%A4%A HTTP/1.1'),
         400,
+        'MALFORMED_REQUEST',
         'The address is not valid.',
       ],
       [
         'a request line that is not HTTP',
         'NOT HTTP AT ALL\r\n\r\n',
         400,
+        'MALFORMED_REQUEST',
         'The request could not be understood.',
       ],
       [
         'an unknown method',
         request('BREW /api/health HTTP/1.1'),
         400,
+        'MALFORMED_REQUEST',
         'The request could not be understood.',
       ],
-      ['an unknown route', request('PATCH /api/nothing-here HTTP/1.1'), 404, 'Not found'],
-      ['a missing file', request('GET /assets/missing-1.js HTTP/1.1'), 404, 'Not found'],
+      ['an unknown route', request('PATCH /api/nothing-here HTTP/1.1'), 404, 'NOT_FOUND', 'Not found'],
+      ['a missing file', request('GET /assets/missing-1.js HTTP/1.1'), 404, 'NOT_FOUND', 'Not found'],
       [
         'a body that is not JSON by its type',
         request(
@@ -98,24 +104,26 @@ export function errorsOutsideSuite(ctx: TestContext): void {
           '<a/>',
         ),
         415,
+        'UNSUPPORTED_MEDIA_TYPE',
         'Send the request body as JSON (Content-Type: application/json).',
       ],
       [
         'a body with an empty Content-Type',
         request('POST /api/users/login HTTP/1.1', ['Content-Type: ', 'Content-Length: 2'], '{}'),
         415,
+        'UNSUPPORTED_MEDIA_TYPE',
         'Send the request body as JSON (Content-Type: application/json).',
       ],
     ];
 
-    for (const [what, raw, status, message] of cases) {
+    for (const [what, raw, status, code, message] of cases) {
       it(`${what}: the JSON error shape, the security headers and a request id`, async () => {
         const answer = await send(port, raw);
         const response = {
           ...answer,
           rawPayload: Buffer.from(answer.body),
         } as unknown as LightMyRequestResponse;
-        expect(expectErrorBody(response, status)).toEqual({ message });
+        expect(expectErrorBody(response, status)).toEqual({ code, message });
         const h = answer.headers;
         expect(h['x-request-id'], what).toMatch(
           /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,

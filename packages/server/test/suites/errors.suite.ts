@@ -5,11 +5,11 @@ import { captureLogs } from '../support/logs';
 import { registration } from '../support/users';
 
 export function errorsSuite(ctx: TestContext): void {
-  describe('errors are JSON with a message', () => {
+  describe('errors are JSON with a code and a message', () => {
     it('an unknown /api path is a JSON 404, whatever the method', async () => {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {
         const response = await ctx.app.inject({ method, url: '/api/no-such-thing' });
-        expect(expectErrorBody(response, 404)).toEqual({ message: 'Not found' });
+        expect(expectErrorBody(response, 404)).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
       }
     });
 
@@ -22,6 +22,7 @@ export function errorsSuite(ctx: TestContext): void {
       });
       expect(response.statusCode).toBe(400);
       expect(expectContract(response, 'loginUser')).toEqual({
+        code: 'INVALID_JSON',
         message: 'The request body is not valid JSON',
       });
     });
@@ -33,7 +34,10 @@ export function errorsSuite(ctx: TestContext): void {
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
       });
-      expect(expectErrorBody(response, 413).message).toBe('The request body is too large.');
+      expect(expectErrorBody(response, 413)).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request body is too large.',
+      });
     });
 
     it('every answer carries a request id', async () => {
@@ -49,6 +53,7 @@ export function errorsSuite(ctx: TestContext): void {
       });
       const response = await app.inject({ method: 'GET', url: '/api/test-only/boom' });
       expect(expectErrorBody(response, 500)).toEqual({
+        code: 'INTERNAL_ERROR',
         message: 'An unexpected error occurred. Please try again.',
       });
       expect(logs.lines).toContainEqual(

@@ -6,7 +6,7 @@ import { createExpense, expenseBody, getExpense, moneyState } from '../support/e
 import { groupOf, type Person } from '../support/groups';
 import { bearer, registerUser } from '../support/users';
 
-const NOT_FOUND = { message: 'Not found' };
+const NOT_FOUND = { code: 'NOT_FOUND', message: 'Not found' };
 
 export function expensesAccessSuite(ctx: TestContext): void {
   describe('expenses: who may see and change an expense', () => {

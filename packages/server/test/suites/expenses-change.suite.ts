@@ -15,7 +15,10 @@ import {
 import { groupOf, type Person } from '../support/groups';
 import { bearer } from '../support/users';
 
-const STALE = { message: 'This expense was changed by someone else. Reload and try again.' };
+const STALE = {
+  code: 'VERSION_CONFLICT',
+  message: 'This expense was changed by someone else. Reload and try again.',
+};
 const amounts = (expense: { ExpenseSplits: { amount: number }[] }) =>
   expense.ExpenseSplits.map((s) => s.amount);
 
@@ -305,6 +308,7 @@ export function expensesChangeSuite(ctx: TestContext): void {
         const response = await deleteExpense(ctx.app, who, created.id);
         expect(response.statusCode).toBe(403);
         expect(expectContract(response, 'deleteExpense')).toEqual({
+          code: 'FORBIDDEN_NOT_PAYER',
           message: 'Only the person who paid can delete this expense',
         });
       }
@@ -337,7 +341,7 @@ export function expensesChangeSuite(ctx: TestContext): void {
       const before = await moneyState(ctx.db);
       const again = await deleteExpense(ctx.app, a, created.id);
       expect(again.statusCode).toBe(404);
-      expect(expectContract(again, 'deleteExpense')).toEqual({ message: 'Not found' });
+      expect(expectContract(again, 'deleteExpense')).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
       expect(await moneyState(ctx.db)).toEqual(before);
       expect((await personal()).filter((r) => r.paid_minor !== 0 || r.owed_minor !== 0)).toEqual(
         start.filter((r) => r.paid_minor !== 0 || r.owed_minor !== 0),

@@ -298,7 +298,10 @@ export function expensesCreateSuite(ctx: TestContext): void {
           expenseBody(stranger.user.id, [], { group_id }),
         );
         expect(response.statusCode).toBe(404);
-        expect(expectContract(response, 'createExpense')).toEqual({ message: 'Not found' });
+        expect(expectContract(response, 'createExpense')).toEqual({
+          code: 'NOT_FOUND',
+          message: 'Not found',
+        });
       }
       expect(await moneyState(ctx.db)).toEqual(before);
     });

@@ -110,7 +110,7 @@ export function financialAuthzSuite(ctx: TestContext): void {
         const before = await financialState(ctx.db);
         const response = await send(stranger!, call, f);
         expect(response.statusCode, response.body).toBe(404);
-        expect(expectContract(response, call.operation)).toEqual({ message: 'Not found' });
+        expect(expectContract(response, call.operation)).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
         expect(response.body).not.toMatch(/Secretia|Hiddenbert|Confidential/);
         expect(await financialState(ctx.db)).toEqual(before);
       });
@@ -121,7 +121,10 @@ export function financialAuthzSuite(ctx: TestContext): void {
         for (const id of [crypto.randomUUID(), 'not-an-id']) {
           const response = await send(member, call, f, id);
           expect(response.statusCode, `${id}: ${response.body}`).toBe(404);
-          expect(expectContract(response, call.operation)).toEqual({ message: 'Not found' });
+          expect(expectContract(response, call.operation)).toEqual({
+            code: 'NOT_FOUND',
+            message: 'Not found',
+          });
         }
         const anonymous = await ctx.app.inject({
           method: call.method,

@@ -256,7 +256,7 @@ export function financialSuggestionsSuite(ctx: TestContext): void {
       const before = await financialState(ctx.db);
       const twice = await request(ctx.app, debtor, 'POST', `/api/financial/debts/${debt.id}/settle`);
       expect(twice.statusCode).toBe(404);
-      expect(expectContract(twice, 'settleDebt')).toEqual({ message: 'Not found' });
+      expect(expectContract(twice, 'settleDebt')).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
       expect(await financialState(ctx.db)).toEqual(before);
       await expectLedgerMatchesRecompute(ctx.db, groupId);
     });
@@ -301,7 +301,7 @@ export function financialSuggestionsSuite(ctx: TestContext): void {
       const before = await financialState(ctx.db);
       const response = await request(ctx.app, outsider, 'POST', `/api/financial/debts/${debt.id}/settle`);
       expect(response.statusCode).toBe(403);
-      expectContract(response, 'settleDebt');
+      expect(expectContract(response, 'settleDebt').code).toBe('FORBIDDEN_NOT_PARTY');
       expect(await financialState(ctx.db)).toEqual(before);
     });
 
@@ -338,7 +338,7 @@ export function financialSuggestionsSuite(ctx: TestContext): void {
       for (const id of ['nothing', 'A'.repeat(68), crypto.randomUUID()]) {
         const response = await request(ctx.app, ana!, 'POST', `/api/financial/debts/${id}/settle`);
         expect(response.statusCode, id).toBe(404);
-        expect(expectContract(response, 'settleDebt')).toEqual({ message: 'Not found' });
+        expect(expectContract(response, 'settleDebt')).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
       }
     });
   });

@@ -7,9 +7,13 @@ import { groupOf, groupState, type Person } from '../support/groups';
 import { bearer } from '../support/users';
 
 const CURRENT_MEMBERS_ONLY = {
+  code: 'FORBIDDEN_NOT_MEMBER',
   message: 'Only current members of the group can change its expenses and settlements.',
 };
-const SOMEONE_LEFT = { message: 'Someone in this expense has left the group, so it can no longer change.' };
+const SOMEONE_LEFT = {
+  code: 'MEMBER_LEFT_GROUP',
+  message: 'Someone in this expense has left the group, so it can no longer change.',
+};
 
 /**
  * Someone who has left a group no longer moves its money: every write path refuses them (403 where they

@@ -51,7 +51,7 @@ export function groupsAuthzSuite(ctx: TestContext): void {
           ...(call.payload ? { payload: call.payload(ids) } : {}),
         });
         expect(response.statusCode).toBe(404);
-        expect(expectContract(response, call.operation)).toEqual({ message: 'Not found' });
+        expect(expectContract(response, call.operation)).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
         expect(response.body).not.toContain('Secret');
         expect(await groupState(ctx.db, group.id)).toEqual(before);
       });
@@ -67,7 +67,10 @@ export function groupsAuthzSuite(ctx: TestContext): void {
             ...(call.payload ? { payload: call.payload(ids) } : {}),
           });
           expect(response.statusCode, id).toBe(404);
-          expect(expectContract(response, call.operation)).toEqual({ message: 'Not found' });
+          expect(expectContract(response, call.operation)).toEqual({
+            code: 'NOT_FOUND',
+            message: 'Not found',
+          });
         }
         const anonymous = await ctx.app.inject({ method: call.method, url: call.url(crypto.randomUUID()) });
         expect(anonymous.statusCode).toBe(401);

@@ -93,7 +93,10 @@ export function groupsConcurrencySuite(ctx: TestContext): void {
         }),
       );
       expect(response.statusCode).toBe(409);
-      expect(expectContract(response, 'updateGroupSettings')).toEqual({ message: HAS_BALANCE });
+      expect(expectContract(response, 'updateGroupSettings')).toEqual({
+        code: 'MEMBER_HAS_BALANCE',
+        message: HAS_BALANCE,
+      });
     });
 
     it('deleting a group waits for an expense being written in it, then refuses', async () => {

@@ -199,6 +199,7 @@ export function groupsCreateSuite(ctx: TestContext): void {
         const response = await post(owner.token, payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(expectContract(response, 'createGroup')).toEqual({
+          code: 'VALIDATION_FAILED',
           message: 'Please check the highlighted fields.',
           errors: [error],
         });

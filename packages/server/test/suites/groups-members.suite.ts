@@ -46,7 +46,10 @@ export function groupsMembersSuite(ctx: TestContext): void {
       for (const token of [owner.token, tokenOf(people[1])]) {
         const response = await call('POST', `/api/groups/${group.id}/leave`, token);
         expect(response.statusCode).toBe(409);
-        expect(expectContract(response, 'leaveGroup')).toEqual({ message: CANNOT_LEAVE });
+        expect(expectContract(response, 'leaveGroup')).toEqual({
+          code: 'CANNOT_LEAVE_GROUP',
+          message: CANNOT_LEAVE,
+        });
       }
       expect(await groupState(ctx.db, group.id)).toEqual(before);
     });
@@ -111,6 +114,7 @@ export function groupsMembersSuite(ctx: TestContext): void {
       const response = await call('DELETE', `/api/groups/${group.id}`, tokenOf(people[1]));
       expect(response.statusCode).toBe(403);
       expect(expectContract(response, 'deleteGroup')).toEqual({
+        code: 'FORBIDDEN_NOT_CREATOR',
         message: 'Only the group creator can delete this group.',
       });
       expect(await groupState(ctx.db, group.id)).toEqual(before);
@@ -129,6 +133,7 @@ export function groupsMembersSuite(ctx: TestContext): void {
       const response = await call('DELETE', `/api/groups/${group.id}`, owner.token);
       expect(response.statusCode).toBe(409);
       expect(expectContract(response, 'deleteGroup')).toEqual({
+        code: 'GROUP_HAS_BALANCES',
         message: 'Settle every balance before deleting this group.',
       });
       expect(await groupState(ctx.db, group.id)).toEqual(before);

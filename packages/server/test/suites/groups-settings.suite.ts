@@ -78,7 +78,10 @@ export function groupsSettingsSuite(ctx: TestContext): void {
         members: keep([ids[1] as string]),
       });
       expect(response.statusCode).toBe(409);
-      expect(expectContract(response, 'updateGroupSettings')).toEqual({ message: CREATOR });
+      expect(expectContract(response, 'updateGroupSettings')).toEqual({
+        code: 'CREATOR_CANNOT_BE_REMOVED',
+        message: CREATOR,
+      });
       expect(await groupState(ctx.db, group.id)).toEqual(before);
     });
 
@@ -98,7 +101,10 @@ export function groupsSettingsSuite(ctx: TestContext): void {
         members: keep([a, c]),
       });
       expect(response.statusCode).toBe(409);
-      expect(expectContract(response, 'updateGroupSettings')).toEqual({ message: HAS_BALANCE });
+      expect(expectContract(response, 'updateGroupSettings')).toEqual({
+        code: 'MEMBER_HAS_BALANCE',
+        message: HAS_BALANCE,
+      });
       expect(await groupState(ctx.db, group.id)).toEqual(before);
 
       // c has no balance: removing c alone is fine.
@@ -118,7 +124,10 @@ export function groupsSettingsSuite(ctx: TestContext): void {
       const before = await groupState(ctx.db, group.id);
       const stale = await put(owner.token, group.id, { ...body, currency: 'CZK' });
       expect(stale.statusCode).toBe(409);
-      expect(expectContract(stale, 'updateGroupSettings')).toEqual({ message: STALE });
+      expect(expectContract(stale, 'updateGroupSettings')).toEqual({
+        code: 'VERSION_CONFLICT',
+        message: STALE,
+      });
       expect(await groupState(ctx.db, group.id)).toEqual(before);
       const withoutVersion = await put(owner.token, group.id, {
         ...body,

@@ -35,6 +35,7 @@ export function hostileInputSuite(ctx: TestContext): void {
       });
       expect(response.statusCode, response.body).toBe(400);
       expect(expectContract(response, 'createSettlement')).toEqual({
+        code: 'VALIDATION_FAILED',
         message: 'Please check the highlighted fields.',
         errors: [{ field: 'description', message: 'description contains a character that is not allowed' }],
       });
@@ -102,7 +103,10 @@ export function hostileInputSuite(ctx: TestContext): void {
           payload,
         });
         expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-        expect(response.json()).toEqual({ message: 'The request body is nested too deeply.' });
+        expect(response.json()).toEqual({
+          code: 'MALFORMED_REQUEST',
+          message: 'The request body is nested too deeply.',
+        });
       }
       expect(await everything()).toEqual(before);
     });

@@ -8,8 +8,14 @@ import { deleteExpense, expenseBody, getExpense, moneyState, putExpense } from '
 import { groupOf, groupState } from '../support/groups';
 import { bearer, uniqueEmail } from '../support/users';
 
-const STALE_EXPENSE = { message: 'This expense was changed by someone else. Reload and try again.' };
-const STALE_GROUP = { message: 'These group settings were changed by someone else. Reload and try again.' };
+const STALE_EXPENSE = {
+  code: 'VERSION_CONFLICT',
+  message: 'This expense was changed by someone else. Reload and try again.',
+};
+const STALE_GROUP = {
+  code: 'VERSION_CONFLICT',
+  message: 'These group settings were changed by someone else. Reload and try again.',
+};
 
 export function idempotencyVersionsSuite(ctx: TestContext): void {
   const create = async (who: Awaited<ReturnType<typeof groupOf>>) => {
@@ -77,7 +83,7 @@ export function idempotencyVersionsSuite(ctx: TestContext): void {
         await putExpense(ctx.app, made.owner, expense.id, { ...expenseBody(a, [b]), version: current + 1 }),
       ]) {
         expect(again.statusCode, again.body).toBe(404);
-        expect(again.json()).toEqual({ message: 'Not found' });
+        expect(again.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
       }
       expect(await moneyState(ctx.db)).toEqual(after);
       expect((await getExpense(ctx.app, made.owner, expense.id)).statusCode).toBe(404);

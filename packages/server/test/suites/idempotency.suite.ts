@@ -2,7 +2,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { canonicalJson, KEY_IN_PROGRESS, KEY_REUSED, TOO_DEEP } from '../../src/http/idempotency';
-import { HttpError } from '../../src/http/errors';
 import { deleteExpiredKeys } from '../../src/http/idempotency-store';
 import { expectContract, injectUnchecked } from '../contract';
 import type { TestContext } from '../support/context';
@@ -85,7 +84,10 @@ export function idempotencySuite(ctx: TestContext): void {
         const before = await c.writes(ctx.db);
         const refused = await send(ctx.app, c, key, c.other);
         expect(refused.statusCode, refused.body).toBe(422);
-        expect(expectContract(refused, operationId)).toEqual({ message: KEY_REUSED });
+        expect(expectContract(refused, operationId)).toEqual({
+          code: 'IDEMPOTENCY_KEY_REUSED',
+          message: KEY_REUSED,
+        });
         expect(await c.writes(ctx.db)).toBe(before);
         // The key still answers its own request.
         const replay = await send(ctx.app, c, key);
@@ -99,7 +101,10 @@ export function idempotencySuite(ctx: TestContext): void {
       await insertKeyRow(ctx, c, key);
       const busy = await send(ctx.app, c, key);
       expect(busy.statusCode, busy.body).toBe(409);
-      expect(expectContract(busy, 'settleDebt')).toEqual({ message: KEY_IN_PROGRESS });
+      expect(expectContract(busy, 'settleDebt')).toEqual({
+        code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+        message: KEY_IN_PROGRESS,
+      });
       expect(await c.writes(ctx.db)).toBe(0);
     });
 
@@ -123,7 +128,9 @@ export function idempotencySuite(ctx: TestContext): void {
       );
       let deep: unknown = 1;
       for (let i = 0; i < 10_000; i++) deep = [deep];
-      expect(() => canonicalJson(deep)).toThrow(new HttpError(400, TOO_DEEP));
+      expect(() => canonicalJson(deep)).toThrow(
+        expect.objectContaining({ status: 400, code: 'MALFORMED_REQUEST', message: TOO_DEEP }),
+      );
     });
 
     it('an operation without a body ignores any body sent: another body under the key is the same request, replayed', async () => {
@@ -161,7 +168,7 @@ export function idempotencySuite(ctx: TestContext): void {
         payload: { name: 'Another request' },
       });
       expect(group.statusCode, group.body).toBe(422);
-      expect(group.json()).toEqual({ message: KEY_REUSED });
+      expect(group.json()).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED', message: KEY_REUSED });
       const { rows } = await ctx.db.query("SELECT 1 FROM groups WHERE name = 'Another request'");
       expect(rows).toEqual([]);
     });

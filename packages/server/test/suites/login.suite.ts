@@ -3,7 +3,7 @@ import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { registerUser, uniqueEmail } from '../support/users';
 
-const INVALID = { message: 'Invalid email or password' };
+const INVALID = { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
 
 export function loginSuite(ctx: TestContext): void {
   const login = (payload: Record<string, unknown>) =>

@@ -4,7 +4,7 @@ import { expectContract } from '../contract';
 import { TEST_JWT_SECRET, type TestContext } from '../support/context';
 import { bearer, registerUser } from '../support/users';
 
-const SIGN_IN_AGAIN = { message: 'Please sign in again.' };
+const SIGN_IN_AGAIN = { code: 'UNAUTHENTICATED', message: 'Please sign in again.' };
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 function sign(

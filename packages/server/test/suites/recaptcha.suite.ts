@@ -6,7 +6,7 @@ import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { registerUser, registration } from '../support/users';
 
-const FAILED = { message: 'reCAPTCHA verification failed. Please try again.' };
+const FAILED = { code: 'RECAPTCHA_FAILED', message: 'reCAPTCHA verification failed. Please try again.' };
 // What the stand-in for Google's siteverify answers for each token.
 const ANSWERS: Record<string, object> = {
   'good-login': { success: true, score: 0.9, action: 'login' },

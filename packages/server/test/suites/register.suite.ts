@@ -46,6 +46,7 @@ export function registerSuite(ctx: TestContext): void {
       const response = await register(payload);
       expect(response.statusCode).toBe(403);
       expect(expectContract(response, 'registerUser')).toEqual({
+        code: 'WRONG_PASSPHRASE',
         message: 'The registration passphrase is incorrect.',
       });
       expect(await countUsers(payload.email)).toBe(0);
@@ -68,6 +69,7 @@ export function registerSuite(ctx: TestContext): void {
       });
       expect(response.statusCode).toBe(409);
       expect(expectContract(response, 'registerUser')).toEqual({
+        code: 'EMAIL_TAKEN',
         message: 'An account with this e-mail already exists.',
       });
       expect(await countUsers(payload.email)).toBe(1);

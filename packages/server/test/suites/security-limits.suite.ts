@@ -80,14 +80,20 @@ export function securityLimitsSuite(ctx: TestContext): void {
         headers: { ...bearer(me.token), 'content-type': 'application/json' },
         payload: big,
       });
-      expect(expectErrorBody(sized, 413)).toEqual({ message: 'The request body is too large.' });
+      expect(expectErrorBody(sized, 413)).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request body is too large.',
+      });
       const streamed = await ctx.app.inject({
         method: 'POST',
         url: '/api/groups',
         headers: { ...bearer(me.token), 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
         payload: Readable.from([big.slice(0, MiB / 2), big.slice(MiB / 2)]),
       });
-      expect(expectErrorBody(streamed, 413)).toEqual({ message: 'The request body is too large.' });
+      expect(expectErrorBody(streamed, 413)).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request body is too large.',
+      });
       // Just under the limit the body is read, and the contract's own rules answer.
       const under = await ctx.app.inject({
         method: 'POST',

@@ -89,7 +89,10 @@ export function settlementsExpenseSuite(ctx: TestContext): void {
       const before = await financialState(ctx.db);
       const again = await settle(ben, dinner);
       expect(again.statusCode).toBe(409);
-      expect(expectContract(again, 'settleExpense')).toEqual({ message: 'This expense is already settled.' });
+      expect(expectContract(again, 'settleExpense')).toEqual({
+        code: 'ALREADY_SETTLED',
+        message: 'This expense is already settled.',
+      });
       expect(await financialState(ctx.db)).toEqual(before);
     });
 
@@ -116,7 +119,7 @@ export function settlementsExpenseSuite(ctx: TestContext): void {
       ]);
       const notInIt = await settle(dan, dinner);
       expect(notInIt.statusCode).toBe(403);
-      expectContract(notInIt, 'settleExpense');
+      expect(expectContract(notInIt, 'settleExpense').code).toBe('FORBIDDEN_NOT_PARTY');
       for (const [who, id] of [
         [stranger!, dinner],
         [ben, crypto.randomUUID()],
@@ -124,7 +127,10 @@ export function settlementsExpenseSuite(ctx: TestContext): void {
       ] as const) {
         const response = await settle(who, id);
         expect(response.statusCode).toBe(404);
-        expect(expectContract(response, 'settleExpense')).toEqual({ message: 'Not found' });
+        expect(expectContract(response, 'settleExpense')).toEqual({
+          code: 'NOT_FOUND',
+          message: 'Not found',
+        });
       }
       expect(await financialState(ctx.db)).toEqual(before);
     });

@@ -184,7 +184,7 @@ export function settlementsSuite(ctx: TestContext): void {
       const before = await financialState(ctx.db);
       const notTheirs = await postSettlement(ctx.app, cyd, body);
       expect(notTheirs.statusCode).toBe(403);
-      expectContract(notTheirs, 'createSettlement');
+      expect(expectContract(notTheirs, 'createSettlement').code).toBe('FORBIDDEN_NOT_PARTY');
       const unknownPerson = await postSettlement(ctx.app, ana, { ...body, from_user_id: loner!.user.id });
       expect(unknownPerson.statusCode).toBe(400);
       expect(expectContract(unknownPerson, 'createSettlement').message).toMatch(
@@ -211,7 +211,10 @@ export function settlementsSuite(ctx: TestContext): void {
         group_id: groupId,
       });
       expect(response.statusCode).toBe(404);
-      expect(expectContract(response, 'createSettlement')).toEqual({ message: 'Not found' });
+      expect(expectContract(response, 'createSettlement')).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Not found',
+      });
       expect(await financialState(ctx.db)).toEqual(before);
     });
   });

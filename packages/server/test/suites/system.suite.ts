@@ -43,7 +43,10 @@ export function systemSuite(ctx: TestContext): void {
       const app = await ctx.buildApp({}, { db: await unreachable() });
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(expectContract(response, 'getHealth')).toEqual({ message: UNAVAILABLE });
+      expect(expectContract(response, 'getHealth')).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: UNAVAILABLE,
+      });
     });
 
     it('any other call answers 503 with the same message, not a 500', async () => {
@@ -53,7 +56,7 @@ export function systemSuite(ctx: TestContext): void {
         url: '/api/users/register',
         payload: registration(),
       });
-      expect(expectErrorBody(response, 503)).toEqual({ message: UNAVAILABLE });
+      expect(expectErrorBody(response, 503)).toEqual({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE });
     });
   });
 }

@@ -6,7 +6,7 @@ import { TEST_JWT_SECRET, type TestContext } from '../support/context';
 import { bearer, registerUser } from '../support/users';
 import { countFigure, writeAbuseFigures } from './abuse-figures';
 
-const SIGN_IN_AGAIN = { message: 'Please sign in again.' };
+const SIGN_IN_AGAIN = { code: 'UNAUTHENTICATED', message: 'Please sign in again.' };
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 

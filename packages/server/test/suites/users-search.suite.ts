@@ -176,7 +176,10 @@ export function usersSearchSuite(ctx: TestContext): void {
     it('requires a signed-in caller', async () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/users/search?term=a' });
       expect(response.statusCode).toBe(401);
-      expect(expectContract(response, 'searchUsers')).toEqual({ message: 'Please sign in again.' });
+      expect(expectContract(response, 'searchUsers')).toEqual({
+        code: 'UNAUTHENTICATED',
+        message: 'Please sign in again.',
+      });
     });
   });
 }

@@ -72,11 +72,12 @@ export function webSuite(ctx: TestContext): void {
 
     it('a missing file is a 404, not the app', async () => {
       const response = await app.inject({ method: 'GET', url: '/assets/missing-1234.js' });
-      expect(expectErrorBody(response, 404)).toEqual({ message: 'Not found' });
+      expect(expectErrorBody(response, 404)).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
     });
 
     it('unknown /api paths stay JSON 404s next to the app', async () => {
       expect(expectErrorBody(await app.inject({ method: 'GET', url: '/api/unknown' }), 404)).toEqual({
+        code: 'NOT_FOUND',
         message: 'Not found',
       });
     });

@@ -1,4 +1,5 @@
-import { call, serverMessage } from '@kitty/api';
+import { failureMessage } from '@kitty/domain';
+import { call } from '@kitty/api';
 import { useState } from 'react';
 import { api } from '../api';
 import { useAuth } from '../flows/AuthProvider';
@@ -22,7 +23,7 @@ export function VerifyEmailBanner() {
       await call(api.POST('/auth/resend-verification', { body: {} }), RESEND_FAILED);
       setState('sent');
     } catch (error) {
-      setState({ failed: serverMessage((error as { data?: unknown }).data) ?? RESEND_FAILED });
+      setState({ failed: failureMessage(error, RESEND_FAILED) });
     }
   };
 

@@ -1,17 +1,27 @@
 import { HttpError, NetworkError } from '@kitty/api';
 import { describe, expect, it } from 'vitest';
-import { staleVersionMessage } from './conflict';
+import { changedMeanwhile } from './conflict';
 
-describe('staleVersionMessage', () => {
-  it("gives the server's message for a 409", () => {
-    const message = 'This expense was changed by someone else. Reload it and try again.';
-    expect(staleVersionMessage(new HttpError({ status: 409, data: { message }, message }))).toBe(message);
+const refusal = (status: number, code: string, message: string) =>
+  new HttpError({ status, data: { code, message }, message });
+
+describe('changedMeanwhile', () => {
+  it('is true when the server says the item changed since it was loaded', () => {
+    expect(
+      changedMeanwhile(refusal(409, 'VERSION_CONFLICT', 'This expense was changed by someone else.')),
+    ).toBe(true);
+    expect(changedMeanwhile(refusal(409, 'EXPENSE_DECLINED', 'This expense was declined'))).toBe(true);
+    expect(changedMeanwhile(refusal(409, 'MEMBER_LEFT_GROUP', 'Someone has left the group'))).toBe(true);
   });
 
-  it('is null for any other failure', () => {
-    expect(staleVersionMessage(new HttpError({ status: 403, data: undefined, message: 'No' }))).toBeNull();
-    expect(staleVersionMessage(new NetworkError({ message: 'No response from server' }))).toBeNull();
-    expect(staleVersionMessage({ status: 409, message: 'not a call error' })).toBeNull();
-    expect(staleVersionMessage(new Error('boom'))).toBeNull();
+  it('is false for any other failure, whatever its status', () => {
+    expect(changedMeanwhile(refusal(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'Still running'))).toBe(false);
+    expect(changedMeanwhile(refusal(403, 'FORBIDDEN_NOT_PAYER', 'No'))).toBe(false);
+    expect(changedMeanwhile(new HttpError({ status: 409, data: undefined, message: 'No code' }))).toBe(false);
+    expect(changedMeanwhile(new NetworkError({ message: 'No response from server' }))).toBe(false);
+    expect(changedMeanwhile({ status: 409, code: 'VERSION_CONFLICT', message: 'not a call error' })).toBe(
+      false,
+    );
+    expect(changedMeanwhile(new Error('boom'))).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
-import { isApiError } from '@kitty/api';
+import { type ErrorCode, isApiError } from '@kitty/api';
+
+/** The refusals that mean the item is no longer what the screen loaded: someone changed it meanwhile. */
+const CHANGED_MEANWHILE: readonly ErrorCode[] = ['VERSION_CONFLICT', 'EXPENSE_DECLINED', 'MEMBER_LEFT_GROUP'];
 
 /**
- * Spec issue 6: a change based on a stale `version` is refused with 409 and a clear message (e.g. the
- * expense was changed by someone else meanwhile). For such a failure: the message to show, so the screen
- * can say so and load the current version; null for any other failure.
+ * Spec issue 6: a change based on a stale `version` is refused with a clear message (e.g. the expense was
+ * changed by someone else meanwhile). True for such a failure, so the screen can load the current version.
  */
-export function staleVersionMessage(failure: unknown): string | null {
-  if (!isApiError(failure) || failure.status !== 409) return null;
-  return failure.message;
+export function changedMeanwhile(failure: unknown): boolean {
+  return isApiError(failure) && failure.code !== undefined && CHANGED_MEANWHILE.includes(failure.code);
 }

@@ -41,7 +41,12 @@ function asApiError(error: unknown): ApiError {
   if (typeof error === 'object' && error !== null && 'status' in error && 'message' in error) {
     return error as ApiError;
   }
-  return { status: 0, data: undefined, message: error instanceof Error ? error.message : String(error) };
+  return {
+    status: 0,
+    code: undefined,
+    data: undefined,
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
 
 /**

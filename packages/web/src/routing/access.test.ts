@@ -73,7 +73,7 @@ describe('protected routes', () => {
   it('send to /login when the stored token is refused', async () => {
     const actor = startAuth({
       token: 'expired',
-      restore: Promise.reject({ status: 401, message: 'Expired' }),
+      restore: Promise.reject({ status: 401, code: 'UNAUTHENTICATED', message: 'Expired' }),
     });
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(protectedAccess(authPhase(actor.getSnapshot()), dashboard)).toMatchObject({ to: '/login' });

@@ -1,5 +1,10 @@
-import { call, serverMessage, TOKEN_KEY } from '@kitty/api';
-import { type ChangePasswordForm as Values, hasErrors, validateChangePassword } from '@kitty/domain';
+import { call, TOKEN_KEY } from '@kitty/api';
+import {
+  type ChangePasswordForm as Values,
+  failureMessage,
+  hasErrors,
+  validateChangePassword,
+} from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
@@ -41,8 +46,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       if (answer.token) browserStorage.setItem(TOKEN_KEY, answer.token);
       onChanged();
     } catch (error) {
-      const data = (error as { data?: unknown }).data;
-      setFailure(serverMessage(data) ?? UPDATE_FAILED);
+      setFailure(failureMessage(error, UPDATE_FAILED));
       setBusy(false);
     }
   };

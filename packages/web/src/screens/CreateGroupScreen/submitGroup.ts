@@ -1,5 +1,5 @@
-import { call, serverMessage } from '@kitty/api';
-import type { SplitDetails } from '@kitty/domain';
+import { call } from '@kitty/api';
+import { failureMessage, type SplitDetails } from '@kitty/domain';
 import { api } from '../../api';
 import { callGroup } from '../../flows/groupCall';
 import type { IdempotencyKeys } from '../../flows/idempotency';
@@ -72,7 +72,7 @@ export async function submitGroup(draft: GroupDraft, keys: IdempotencyKeys): Pro
       const data = (error as { data?: unknown }).data;
       return {
         ok: false,
-        message: serverMessage(data) ?? CREATE_GROUP_FAILED,
+        message: failureMessage(error, CREATE_GROUP_FAILED),
         fieldErrors: fieldErrorsOf(data),
       };
     }

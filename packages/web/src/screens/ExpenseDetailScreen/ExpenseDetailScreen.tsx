@@ -55,8 +55,9 @@ export function ExpenseDetailScreen() {
     return <ExpenseDetailView key={`${expense.data.id}:${expense.data.paid_by}`} expense={expense.data} />;
   }
   if (expense.status === 'failed') {
-    const status = expense.error?.status;
-    if (status === 404 || status === 400) return <DetailNotFound />;
+    // An id that is not one (VALIDATION_FAILED) names no expense either.
+    const code = expense.error?.code;
+    if (code === 'NOT_FOUND' || code === 'VALIDATION_FAILED') return <DetailNotFound />;
     return (
       <>
         <DetailHeader />

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { toast } from '../../components/Toast';
-import { staleVersionMessage } from '../../flows/conflict';
+import { changedMeanwhile } from '../../flows/conflict';
 import { invalidate } from '../../flows/resource';
 
 /**
@@ -25,7 +25,7 @@ async function deleteExpense(expenseId: string, version: number | undefined) {
       'Failed to delete expense',
     );
   } catch (failure) {
-    if (staleVersionMessage(failure) !== null) invalidate(`expense:${expenseId}`);
+    if (changedMeanwhile(failure)) invalidate(`expense:${expenseId}`);
     throw failure;
   }
 }

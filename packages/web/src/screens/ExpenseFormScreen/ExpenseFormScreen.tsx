@@ -68,7 +68,7 @@ export function ExpenseFormScreen() {
     }
     // A missing expense: the detail route says "Expense Not Found" inside the app's frame, with Go Back;
     // retrying could not bring it back.
-    if (expense.status === 'failed' && expense.error?.status === 404)
+    if (expense.status === 'failed' && expense.error?.code === 'NOT_FOUND')
       return <Navigate to={`/expenses/${expenseId}`} replace />;
     if (expense.status === 'failed')
       return <LoadFailed message={expense.error?.message} onRetry={expense.reload} />;

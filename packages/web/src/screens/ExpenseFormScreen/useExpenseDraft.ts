@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
-import { staleVersionMessage } from '../../flows/conflict';
+import { changedMeanwhile } from '../../flows/conflict';
 import { createIdempotencyKeys, type IdempotencyKeys } from '../../flows/idempotency';
 import { invalidate } from '../../flows/resource';
 import { ADD_NEW_USER_FAILED } from './PeopleSearch';
@@ -54,9 +54,9 @@ async function saveExpense(save: SaveExpenseInput, keys: IdempotencyKeys, versio
         'Failed to update expense',
       );
     } catch (failure) {
-      // Changed by someone else meanwhile (409): load the current expense once the machine is back to
+      // Changed by someone else meanwhile: load the current expense once the machine is back to
       // editing (after this rejection has been handled), so the form shows it.
-      if (staleVersionMessage(failure) !== null) setTimeout(() => invalidate(expenseTag(expenseId)), 0);
+      if (changedMeanwhile(failure)) setTimeout(() => invalidate(expenseTag(expenseId)), 0);
       throw failure;
     }
   }

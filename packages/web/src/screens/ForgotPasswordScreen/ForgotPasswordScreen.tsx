@@ -1,5 +1,5 @@
-import { call, serverMessage } from '@kitty/api';
-import { type ForgotPasswordForm, hasErrors, validateForgotPassword } from '@kitty/domain';
+import { call } from '@kitty/api';
+import { failureMessage, type ForgotPasswordForm, hasErrors, validateForgotPassword } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
@@ -33,7 +33,7 @@ export function ForgotPasswordScreen() {
       await call(api.POST('/auth/forgot-password', { body: { email } }), SEND_FAILED);
       setSentTo(email);
     } catch (error) {
-      setFailure(serverMessage((error as { data?: unknown }).data) ?? SEND_FAILED);
+      setFailure(failureMessage(error, SEND_FAILED));
     } finally {
       setBusy(false);
     }

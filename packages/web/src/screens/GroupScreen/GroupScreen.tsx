@@ -38,7 +38,7 @@ export function GroupScreen() {
   const { group, balances } = data;
 
   if (group.data === undefined) {
-    if (group.status === 'failed' && group.error?.status === 404) {
+    if (group.status === 'failed' && group.error?.code === 'NOT_FOUND') {
       return (
         <div className={styles.centered}>
           <p>No group found</p>

@@ -1,9 +1,11 @@
-import { CANNOT_LEAVE_GROUP, canLeaveGroup, isCreator, LEAVE_CONFIRM } from '@kitty/domain';
+import { isApiError } from '@kitty/api';
+import { canLeaveGroup, isCreator, LEAVE_CONFIRM } from '@kitty/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { errorWords } from '../../flows/errorWords';
 import { callGroup } from '../../flows/groupCall';
 import { invalidate } from '../../flows/resource';
 import { ConfirmPrompt } from './ConfirmPrompt';
@@ -28,7 +30,7 @@ export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }
 
   if (isCreator(currentUserId, createdBy)) return null;
   // Decided before the click: the button is disabled with the spec's reason beside it. The server still
-  // refuses (409, the same message) if the balance changed since this was loaded.
+  // refuses (CANNOT_LEAVE_GROUP, the same words) if the balance changed since this was loaded.
   const rule = canLeaveGroup({ userId: currentUserId, createdBy, balanceMinor: ownNets });
 
   const start = () => {
@@ -47,9 +49,9 @@ export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }
       invalidate('groups', 'balances', 'expenses');
       void navigate('/groups');
     } catch (failure) {
-      const { status } = failure as { status: number };
       setConfirming(false);
-      setError(status === 409 ? CANNOT_LEAVE_GROUP : LEAVE_FAILED);
+      const refused = isApiError(failure) && failure.code === 'CANNOT_LEAVE_GROUP';
+      setError(refused ? errorWords(failure) : LEAVE_FAILED);
     } finally {
       setLeaving(false);
     }

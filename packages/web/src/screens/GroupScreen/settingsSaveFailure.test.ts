@@ -4,21 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { GROUP_NETWORK_ERROR } from '../../flows/groupCall';
 import { SETTINGS_SAVE_FAILED, settingsSaveFailure, UNEXPECTED_ERROR_TRY_AGAIN } from './settingsSaveFailure';
 
-const http = (status: number, message: string) => new HttpError({ status, data: { message }, message });
+const http = (status: number, code: string, message: string) =>
+  new HttpError({ status, data: { code, message }, message });
 
 describe('a failed save of the group settings', () => {
   it('on a stale version shows the server message and reloads the group', () => {
     const stale = 'This group was changed by someone else. Reload and try again.';
-    expect(settingsSaveFailure(http(409, stale))).toEqual({
+    expect(settingsSaveFailure(http(409, 'VERSION_CONFLICT', stale))).toEqual({
       lines: [stale],
       reload: true,
       unexpected: false,
     });
   });
 
-  it('on the member rules (also 409) shows them under the save failure, without reloading', () => {
-    for (const rule of [CREATOR_CANNOT_BE_REMOVED, MEMBER_HAS_BALANCE]) {
-      expect(settingsSaveFailure(http(409, rule))).toEqual({
+  it("on the member rules (also 409) shows the web's words for them under the save failure, without reloading", () => {
+    for (const [code, rule] of [
+      ['CREATOR_CANNOT_BE_REMOVED', CREATOR_CANNOT_BE_REMOVED],
+      ['MEMBER_HAS_BALANCE', MEMBER_HAS_BALANCE],
+    ] as const) {
+      expect(settingsSaveFailure(http(409, code, 'the server may say it otherwise'))).toEqual({
         lines: [SETTINGS_SAVE_FAILED, rule],
         reload: false,
         unexpected: false,
@@ -27,7 +31,7 @@ describe('a failed save of the group settings', () => {
   });
 
   it('on another refusal or no response shows the save failure and the reason', () => {
-    expect(settingsSaveFailure(http(400, 'Invalid currency')).lines).toEqual([
+    expect(settingsSaveFailure(http(400, 'VALIDATION_FAILED', 'Invalid currency')).lines).toEqual([
       SETTINGS_SAVE_FAILED,
       'Invalid currency',
     ]);

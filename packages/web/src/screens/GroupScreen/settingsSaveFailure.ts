@@ -1,5 +1,5 @@
 import { isApiError } from '@kitty/api';
-import { CREATOR_CANNOT_BE_REMOVED, MEMBER_HAS_BALANCE } from '@kitty/domain';
+import { errorWords } from '../../flows/errorWords';
 
 export const SETTINGS_SAVE_FAILED = 'Failed to save group settings. Please try again.';
 /** Spec section 8's catch-all, for a failure that is not a failed call. */
@@ -15,15 +15,15 @@ export interface SettingsSaveFailure {
 }
 
 /**
- * What a failed save of the group settings shows: a stale version (409 other than the member rules) says
- * so with the server's message and reloads the group; another failed call shows "Failed to save group
- * settings. Please try again." with the reason; anything else (not a call's error) is unexpected.
+ * What a failed save of the group settings shows: a stale version (VERSION_CONFLICT) says so and reloads
+ * the group; another failed call shows "Failed to save group settings. Please try again." with the reason
+ * (the member rules, MEMBER_HAS_BALANCE and CREATOR_CANNOT_BE_REMOVED, among them); anything else (not a
+ * call's error) is unexpected.
  */
 export function settingsSaveFailure(failure: unknown): SettingsSaveFailure {
   if (!isApiError(failure)) return { lines: [UNEXPECTED_ERROR_TRY_AGAIN], reload: false, unexpected: true };
-  const refusal = failure.message === CREATOR_CANNOT_BE_REMOVED || failure.message === MEMBER_HAS_BALANCE;
-  if (failure.status === 409 && !refusal)
-    return { lines: [failure.message], reload: true, unexpected: false };
-  const detail = failure.message !== SETTINGS_SAVE_FAILED ? [failure.message] : [];
+  const reason = errorWords(failure);
+  if (failure.code === 'VERSION_CONFLICT') return { lines: [reason], reload: true, unexpected: false };
+  const detail = reason !== SETTINGS_SAVE_FAILED ? [reason] : [];
   return { lines: [SETTINGS_SAVE_FAILED, ...detail], reload: false, unexpected: false };
 }

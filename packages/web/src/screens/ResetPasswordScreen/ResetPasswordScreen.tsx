@@ -1,5 +1,5 @@
-import { call, serverMessage } from '@kitty/api';
-import { hasErrors, type ResetPasswordForm, validateResetPassword } from '@kitty/domain';
+import { call } from '@kitty/api';
+import { failureMessage, hasErrors, type ResetPasswordForm, validateResetPassword } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
@@ -52,7 +52,7 @@ export function ResetPasswordScreen() {
       const data = (error as { data?: unknown }).data;
       const fields = fieldErrorsOf(data);
       if (hasErrors(fields)) form.showErrors(fields, FIELDS);
-      else setFailure(serverMessage(data) ?? RESET_FAILED);
+      else setFailure(failureMessage(error, RESET_FAILED));
     } finally {
       setBusy(false);
     }

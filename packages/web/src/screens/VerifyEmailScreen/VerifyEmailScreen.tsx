@@ -1,4 +1,5 @@
-import { call, serverMessage } from '@kitty/api';
+import { failureMessage } from '@kitty/domain';
+import { call } from '@kitty/api';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
@@ -30,8 +31,7 @@ export function VerifyEmailScreen() {
         setState('verified');
         emailVerified();
       },
-      (error: unknown) =>
-        setState({ failed: serverMessage((error as { data?: unknown }).data) ?? INVALID_LINK }),
+      (error: unknown) => setState({ failed: failureMessage(error, INVALID_LINK) }),
     );
   }, [token, emailVerified, isLoading]);
 
