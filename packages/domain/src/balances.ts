@@ -1,6 +1,7 @@
 // Who paid, who owes, per currency. Expenses and settlements in; integer minor units out.
 // Currencies are never converted: each currency's balances sum to zero on their own.
 import { asMinor } from './money';
+import { byCodeUnit } from './order';
 import type { Transfer } from './settle';
 
 export interface BalanceExpense {
@@ -98,10 +99,6 @@ export function computeBalances(
 
 function toSafe(value: bigint): number {
   return asMinor(Number(value), 'Balance') + 0;
-}
-
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** member id -> net, the input of minimalTransfers. */
