@@ -211,10 +211,13 @@ describe('invalid splits are rejected with clear messages', () => {
 });
 
 describe('splitConfigError: a default split is checked without an amount, with the split messages', () => {
-  const message = (...args: Parameters<typeof splitConfigError>) => splitConfigError(...args)?.message ?? null;
+  const message = (...args: Parameters<typeof splitConfigError>) =>
+    splitConfigError(...args)?.message ?? null;
 
   it('takes percentages that add up to exactly 100 and refuses any other sum', () => {
-    expect(message('percentage', { percentages: { alice: 33.34, bob: 33.33, carol: 33.33 } }, people)).toBeNull();
+    expect(
+      message('percentage', { percentages: { alice: 33.34, bob: 33.33, carol: 33.33 } }, people),
+    ).toBeNull();
     expect(message('percentage', { percentages: { alice: 50, bob: 30, carol: 10 } }, people)).toBe(
       'Percentages must add up to 100%',
     );

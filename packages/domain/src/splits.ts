@@ -152,7 +152,8 @@ function percentageWeights(details: SplitDetails, participants: readonly string[
 
 function shareWeights(details: SplitDetails, participants: readonly string[]): number[] {
   const shares = values(details.shares, participants, 'shares', 'A share');
-  if (shares.some((s) => !Number.isInteger(s))) throw new SplitError('Shares must be whole numbers', 'shares');
+  if (shares.some((s) => !Number.isInteger(s)))
+    throw new SplitError('Shares must be whole numbers', 'shares');
   if (shares.some((s) => !Number.isSafeInteger(s))) throw new SplitError('Shares are too large', 'shares');
   if (!shares.some((s) => s > 0)) throw new SplitError('At least one participant must have shares', 'shares');
   return shares;
