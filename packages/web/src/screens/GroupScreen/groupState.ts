@@ -1,13 +1,7 @@
 // What the Group detail screen derives from the server's answers. Amounts arrive as JSON decimals and are
 // turned into minor units by the domain before anything compares them.
 import type { GroupBalances, GroupDetail } from '@kitty/api';
-import { type CurrencyMinor, isSettledInEveryCurrency, parseMoney } from '@kitty/domain';
-
-/** Minor units of a JSON amount, or null when it is not a valid amount of the currency. */
-export function minorOf(amount: number | string, currency: string): number | null {
-  const parsed = parseMoney(amount, currency);
-  return parsed.ok ? parsed.value : null;
-}
+import { type CurrencyMinor, decimalToMinor, isSettledInEveryCurrency } from '@kitty/domain';
 
 /**
  * Each member's nets in minor units, one per currency they have a balance in. From the group balances
@@ -21,12 +15,12 @@ export function memberNets(
   const nets: Record<string, number[]> = {};
   if (balances) {
     for (const row of balances.balances) {
-      nets[row.user.id] = row.currency_breakdown.map((c) => minorOf(c.net, c.currency) ?? Number.NaN);
+      nets[row.user.id] = row.currency_breakdown.map((c) => decimalToMinor(c.net, c.currency) ?? Number.NaN);
     }
     return nets;
   }
   for (const [id, amount] of Object.entries(group.memberBalances)) {
-    nets[id] = [minorOf(amount, group.currency) ?? Number.NaN];
+    nets[id] = [decimalToMinor(amount, group.currency) ?? Number.NaN];
   }
   return nets;
 }
@@ -57,7 +51,7 @@ export function ownBalances(group: Pick<GroupDetail, 'balance' | 'balances' | 'c
   ]) {
     if (seen.has(currency)) continue;
     seen.add(currency);
-    list.push({ currency, minor: minorOf(amount, currency) ?? Number.NaN });
+    list.push({ currency, minor: decimalToMinor(amount, currency) ?? Number.NaN });
   }
   return list;
 }
