@@ -1,7 +1,12 @@
 // What the Group detail screen derives from the server's answers. Amounts arrive as JSON decimals and are
 // turned into minor units by the domain before anything compares them.
 import type { GroupBalances, GroupDetail } from '@kitty/api';
-import { type CurrencyMinor, decimalToMinor, isSettledInEveryCurrency } from '@kitty/domain';
+import {
+  type CurrencyMinor,
+  decimalToMinor,
+  groupCurrencyFirst,
+  isSettledInEveryCurrency,
+} from '@kitty/domain';
 
 /**
  * Each member's nets in minor units, one per currency they have a balance in. From the group balances
@@ -38,20 +43,7 @@ export function isGroupSettled(
   return isSettledInEveryCurrency([...everyone, ...own]);
 }
 
-/**
- * The caller's balances in the group: the group currency first, then the others, never converted. An
- * amount that cannot be read is NaN (never settled).
- */
+/** The caller's balances in the group: the domain's groupCurrencyFirst (unreadable is NaN, never settled). */
 export function ownBalances(group: Pick<GroupDetail, 'balance' | 'balances' | 'currency'>): CurrencyMinor[] {
-  const list: CurrencyMinor[] = [];
-  const seen = new Set<string>();
-  for (const { currency, amount } of [
-    { currency: group.currency, amount: group.balance },
-    ...group.balances,
-  ]) {
-    if (seen.has(currency)) continue;
-    seen.add(currency);
-    list.push({ currency, minor: decimalToMinor(amount, currency) ?? Number.NaN });
-  }
-  return list;
+  return groupCurrencyFirst({ currency: group.currency, amount: group.balance }, group.balances);
 }
