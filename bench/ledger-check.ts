@@ -1,4 +1,4 @@
-import { computeBalances } from '../packages/domain/src/index';
+import { byCodeUnit, computeBalances } from '../packages/domain/src/index';
 import type { Db } from '../packages/server/src/db';
 import { type BalanceRow, scopeBalances } from '../packages/server/src/ledger/ledger';
 import { type PairRow, pairsOf, scopePairs } from '../packages/server/src/ledger/pairs';
@@ -34,7 +34,7 @@ export function ledgerRows(
 }
 
 const byKey = <T>(rows: readonly T[], key: (r: T) => string) =>
-  [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  [...rows].sort((a, b) => byCodeUnit(key(a), key(b)));
 
 /**
  * Compares the running tables of one group with a full recomputation from its history (the ledger's

@@ -14,6 +14,7 @@
 // still shown as new. The list itself is ordered by the date people see, newest first.
 
 import { isSettledAmount } from './balances';
+import { byCodeUnit } from './order';
 
 export const RECALCULATION_FLAG_MS = 100;
 
@@ -110,8 +111,7 @@ function timeOf(...candidates: unknown[]): number {
 export function compareActivity(a: ItemBase, b: ItemBase): number {
   if (a.shownAt !== b.shownAt) return a.shownAt > b.shownAt ? -1 : 1;
   if (a.recordedAt !== b.recordedAt) return a.recordedAt > b.recordedAt ? -1 : 1;
-  if (a.key === b.key) return 0;
-  return a.key > b.key ? -1 : 1;
+  return byCodeUnit(b.key, a.key);
 }
 
 /** Later in recording order: recorded time, then shown date, then key. */

@@ -1,5 +1,6 @@
 // Largest-remainder apportionment of an integer total, in BigInt arithmetic only.
 import { decimalOfNumber } from './money';
+import { byCodeUnit } from './order';
 
 export class AllocationError extends Error {
   override name = 'AllocationError';
@@ -67,7 +68,7 @@ export function allocate(
 /** Each key's place in the tie order: its rank by code unit order, counted from the (rotation mod n)-th. */
 function rotatedRanks(keys: readonly string[], rotation: number): number[] {
   const n = keys.length;
-  const byKey = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+  const byKey = keys.map((_, i) => i).sort((a, b) => byCodeUnit(keys[a]!, keys[b]!));
   const start = ((rotation % n) + n) % n;
   const ranks = new Array<number>(n);
   byKey.forEach((index, rank) => {

@@ -5,6 +5,7 @@ import {
   type BalanceExpense,
   computeBalances,
   expenseDirection,
+  groupCurrencyFirst,
   groupStats,
   isSettled,
   isSettledAmount,
@@ -174,6 +175,28 @@ describe('balances by example', () => {
       { currency: 'CZK', total_flow: 30000, expense_count: 1 },
       { currency: 'EUR', total_flow: 10000, expense_count: 2 },
     ]);
+  });
+});
+
+describe("groupCurrencyFirst: a person's balance in a group as the answers carry it", () => {
+  it('lists the group currency first, then each other currency once, in minor units', () => {
+    expect(
+      groupCurrencyFirst({ currency: 'EUR', amount: 0 }, [
+        { currency: 'EUR', amount: 0 },
+        { currency: 'USD', amount: -3.2 },
+        { currency: 'JPY', amount: 333 },
+      ]),
+    ).toEqual([
+      { currency: 'EUR', minor: 0 },
+      { currency: 'USD', minor: -320 },
+      { currency: 'JPY', minor: 333 },
+    ]);
+  });
+
+  it('reads an amount that is not one of its currency as NaN, which is never settled', () => {
+    const [eur] = groupCurrencyFirst({ currency: 'EUR', amount: 1.005 }, []);
+    expect(eur?.minor).toBeNaN();
+    expect(isSettledAmount(eur?.minor ?? 0)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // Who paid, who owes, per currency. Expenses and settlements in; integer minor units out.
 // Currencies are never converted: each currency's balances sum to zero on their own.
-import { asMinor } from './money';
+import { asMinor, decimalToMinor } from './money';
+import { byCodeUnit } from './order';
 import type { Transfer } from './settle';
 
 export interface BalanceExpense {
@@ -100,10 +101,6 @@ function toSafe(value: bigint): number {
   return asMinor(Number(value), 'Balance') + 0;
 }
 
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** member id -> net, the input of minimalTransfers. */
 export function netBalances(balances: CurrencyBalances | undefined): Record<string, number> {
   return Object.fromEntries(Object.entries(balances ?? {}).map(([id, b]) => [id, b.net]));
@@ -171,6 +168,25 @@ export function isSettledInEveryCurrency(minors: number | Iterable<number>): boo
 export interface CurrencyMinor {
   currency: string;
   minor: number;
+}
+
+/**
+ * A person's balance in a group as the answers carry it (the group currency's JSON amount, then the other
+ * currencies' list) in minor units: the group currency first, then the others in the order given, each
+ * currency once. An amount that cannot be read is NaN, so it never counts as settled.
+ */
+export function groupCurrencyFirst(
+  main: { currency: string; amount: number | string },
+  others: readonly { currency: string; amount: number | string }[],
+): CurrencyMinor[] {
+  const list: CurrencyMinor[] = [];
+  const seen = new Set<string>();
+  for (const { currency, amount } of [main, ...others]) {
+    if (seen.has(currency)) continue;
+    seen.add(currency);
+    list.push({ currency, minor: decimalToMinor(amount, currency) ?? Number.NaN });
+  }
+  return list;
 }
 
 /** The balances still open (not settled), order kept: what a place that is not "settled" lists, every one. */

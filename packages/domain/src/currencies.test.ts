@@ -3,6 +3,7 @@ import {
   CURRENCY_CODES,
   currencyConfig,
   currencyExponent,
+  currencyLabel,
   currencySymbol,
   DEFAULT_USER_CURRENCY,
   FALLBACK_CURRENCY,
@@ -38,5 +39,11 @@ describe('currencies', () => {
     expect(currencyExponent('EUR')).toBe(2);
     expect(Object.keys(currencyConfig())).toEqual(CURRENCY_CODES);
     expect(currencyConfig().EUR).toEqual({ name: 'Euro', symbol: '€' });
+  });
+
+  it('names a currency in every picker as "EUR - Euro", with the configuration\'s name when given', () => {
+    expect(currencyLabel('EUR')).toBe('EUR - Euro');
+    expect(currencyLabel('JPY', 'Yen')).toBe('JPY - Yen');
+    expect(currencyLabel('XYZ')).toBe('XYZ - XYZ');
   });
 });

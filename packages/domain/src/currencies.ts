@@ -61,6 +61,11 @@ export function currencyName(code: string): string {
   return getCurrency(code)?.name ?? code;
 }
 
+/** How every currency picker names a currency: "EUR - Euro" (the name from the configuration when given). */
+export function currencyLabel(code: string, name: string = currencyName(code)): string {
+  return `${code} - ${name}`;
+}
+
 /**
  * Decimal places an amount in this currency may carry on input and in JSON: min(ISO exponent, 2).
  * One minor unit of a currency is 10^-currencyExponent(code) of its main unit. Unknown codes: 2.

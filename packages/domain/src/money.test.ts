@@ -5,6 +5,7 @@ import {
   AMOUNT_NOT_POSITIVE,
   AMOUNT_TOO_LARGE,
   addMinor,
+  decimalToMinor,
   formatMoney,
   formatMoneyWithSymbol,
   MAX_AMOUNT,
@@ -147,6 +148,22 @@ describe('money round-trips between minor units and decimals', () => {
 
   it('toDecimal refuses an amount that a JSON number cannot carry exactly', () => {
     expect(() => toDecimal(Number.MAX_SAFE_INTEGER)).toThrow('too large to write exactly as a decimal');
+  });
+});
+
+describe('decimalToMinor reads a JSON amount into minor units, or null when it is not one', () => {
+  it('reads the decimals of the currency exactly', () => {
+    expect(decimalToMinor(12.5, 'EUR')).toBe(1250);
+    expect(decimalToMinor('-0.1', 'EUR')).toBe(-10);
+    expect(decimalToMinor(1200, 'JPY')).toBe(1200);
+  });
+
+  it('gives null, never 0, for a missing amount or one with more decimals than the currency has', () => {
+    expect(decimalToMinor(null, 'EUR')).toBeNull();
+    expect(decimalToMinor(undefined, 'EUR')).toBeNull();
+    expect(decimalToMinor(0.001, 'EUR')).toBeNull();
+    expect(decimalToMinor(0.5, 'JPY')).toBeNull();
+    expect(decimalToMinor('abc', 'EUR')).toBeNull();
   });
 });
 

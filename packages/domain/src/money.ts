@@ -176,6 +176,17 @@ export function parseAmount(
   return parsed;
 }
 
+/**
+ * The minor units of an amount as JSON carries it (the server's 12.5 EUR is 1250: toDecimal's inverse); null
+ * when there is none or it is not an amount of the currency. A caller that compares it treats null as unknown,
+ * never as zero.
+ */
+export function decimalToMinor(amount: number | string | null | undefined, currency: string): Minor | null {
+  if (amount === null || amount === undefined) return null;
+  const parsed = parseMoney(amount, currency);
+  return parsed.ok ? parsed.value : null;
+}
+
 /** Like parseMoney but throws a RangeError with the same message. */
 export function parseMoneyOrThrow(input: string | number, currency?: string): Minor {
   const result = parseMoney(input, currency);

@@ -1,20 +1,21 @@
 // Keeping a settle-up plan steady while people pay it.
+import { isSettledAmount } from './balances';
 import type { Transfer } from './settle';
 
 /**
- * True when paying every transfer brings every balance to exactly zero (positive = is owed; minor
+ * True when paying every transfer settles every balance (isSettledAmount; positive = is owed; minor
  * units). A plan settles exactly one set of balances, so a remembered plan that settles the balances
  * of now was made for these very balances.
  */
 export function settlesExactly(transfers: readonly Transfer[], balances: Record<string, number>): boolean {
   const left = new Map<string, number>();
-  for (const [id, value] of Object.entries(balances)) if (value !== 0) left.set(id, value);
+  for (const [id, value] of Object.entries(balances)) if (!isSettledAmount(value)) left.set(id, value);
   for (const t of transfers) {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0 || t.from === t.to) return false;
     left.set(t.from, (left.get(t.from) ?? 0) + t.amount);
     left.set(t.to, (left.get(t.to) ?? 0) - t.amount);
   }
-  for (const value of left.values()) if (value !== 0) return false;
+  for (const value of left.values()) if (!isSettledAmount(value)) return false;
   return true;
 }
 

@@ -1,4 +1,7 @@
 // Settle-up plans: the fewest transfers that clear every balance of one currency.
+import { isSettledAmount } from './balances';
+import { byCodeUnit } from './order';
+
 export interface Transfer {
   from: string;
   to: string;
@@ -11,8 +14,6 @@ export class SettleError extends Error {
 
 /** Up to this many nonzero balances the plan is a proven minimum; beyond, a greedy plan. */
 export const EXACT_SETTLE_LIMIT = 20;
-
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Transfers that bring every balance to zero (positive = is owed, negative = owes; minor units).
@@ -38,7 +39,7 @@ export function minimalTransfers(balances: Record<string, number>): Transfer[] {
       throw new SettleError(`The balance of ${id} is not a whole number of minor units`);
     total += BigInt(value);
     magnitude += BigInt(Math.abs(value));
-    if (value !== 0) entries.push({ id, value });
+    if (!isSettledAmount(value)) entries.push({ id, value });
   }
   if (total !== 0n) throw new SettleError('Balances must sum to zero');
   if (entries.length === 0) return [];

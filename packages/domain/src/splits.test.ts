@@ -10,6 +10,7 @@ import {
   SPLIT_TYPES,
   SplitError,
   type SplitInput,
+  splitConfigError,
   splitExpense,
   trySplitDetailsFromWire,
   trySplitExpense,
@@ -206,6 +207,47 @@ describe('invalid splits are rejected with clear messages', () => {
     expect(splitError({ ...base, amount: 10.5, split_type: 'equal' }).message).toBe(
       'Amount must be a whole number of minor units',
     );
+  });
+});
+
+describe('splitConfigError: a default split is checked without an amount, with the split messages', () => {
+  const message = (...args: Parameters<typeof splitConfigError>) =>
+    splitConfigError(...args)?.message ?? null;
+
+  it('takes percentages that add up to exactly 100 and refuses any other sum', () => {
+    expect(
+      message('percentage', { percentages: { alice: 33.34, bob: 33.33, carol: 33.33 } }, people),
+    ).toBeNull();
+    expect(message('percentage', { percentages: { alice: 50, bob: 30, carol: 10 } }, people)).toBe(
+      'Percentages must add up to 100%',
+    );
+    expect(message('percentage', { percentages: { alice: 120, bob: -20 } }, people)).toBe(
+      'A percentage cannot be negative',
+    );
+  });
+
+  it('needs whole shares and at least one above zero', () => {
+    expect(message('shares', { shares: { alice: 2, bob: 0 } }, people)).toBeNull();
+    expect(message('shares', { shares: { alice: 0, bob: 0, carol: 0 } }, people)).toBe(
+      'At least one participant must have shares',
+    );
+    expect(message('shares', { shares: { alice: 1.5, bob: 1, carol: 1 } }, people)).toBe(
+      'Shares must be whole numbers',
+    );
+  });
+
+  it('names the field, refuses someone outside the people and an empty list', () => {
+    expect(splitConfigError('shares', { shares: { dave: 1 } }, people)).toMatchObject({
+      message: 'A share was given for someone who is not participating',
+      field: 'shares',
+    });
+    expect(message('percentage', { percentages: {} }, [])).toBe('At least one participant required');
+  });
+
+  it('leaves exact amounts and adjustments to the split of a real amount', () => {
+    expect(message('exact', { amounts: { alice: 1000 } }, people)).toBeNull();
+    expect(message('adjustment', { adjustments: { alice: -500 } }, people)).toBeNull();
+    expect(message('equal', {}, people)).toBeNull();
   });
 });
 

@@ -89,21 +89,10 @@ export function splitExpense(input: SplitInput): Record<string, number> {
         participants.map(() => 1),
         rotation,
       );
-    case 'percentage': {
-      const pct = values(details.percentages, participants, 'percentages', 'A percentage');
-      if (!isExactly100(pct)) throw new SplitError('Percentages must add up to 100%', 'percentages');
-      return byWeights(amount, participants, pct, rotation);
-    }
-    case 'shares': {
-      const shares = values(details.shares, participants, 'shares', 'A share');
-      if (shares.some((s) => !Number.isInteger(s)))
-        throw new SplitError('Shares must be whole numbers', 'shares');
-      if (shares.some((s) => !Number.isSafeInteger(s)))
-        throw new SplitError('Shares are too large', 'shares');
-      if (!shares.some((s) => s > 0))
-        throw new SplitError('At least one participant must have shares', 'shares');
-      return byWeights(amount, participants, shares, rotation);
-    }
+    case 'percentage':
+      return byWeights(amount, participants, percentageWeights(details, participants), rotation);
+    case 'shares':
+      return byWeights(amount, participants, shareWeights(details, participants), rotation);
     case 'exact': {
       const amounts = values(details.amounts, participants, 'amounts', 'An amount');
       minorValues(amounts, 'amounts');
@@ -130,6 +119,44 @@ export function splitExpense(input: SplitInput): Record<string, number> {
       return Object.fromEntries(participants.map((p, i) => [p, shares[i]!]));
     }
   }
+}
+
+/**
+ * What is wrong with a split configuration kept without an amount (a group's default split), or null: the
+ * rules of splitExpense that hold whatever the amount. The participants must be distinct ids, percentages
+ * add up to exactly 100 and shares be whole with at least one above zero, with splitExpense's messages.
+ * Exact amounts and adjustments can only be judged against a total, so they pass here.
+ */
+export function splitConfigError(
+  split_type: SplitType,
+  details: SplitDetails,
+  participants: readonly string[],
+): SplitError | null {
+  try {
+    if (split_type !== 'percentage' && split_type !== 'shares') return null;
+    checkParticipants(participants);
+    if (split_type === 'percentage') percentageWeights(details, participants);
+    else shareWeights(details, participants);
+    return null;
+  } catch (error) {
+    if (error instanceof SplitError) return error;
+    throw error;
+  }
+}
+
+function percentageWeights(details: SplitDetails, participants: readonly string[]): number[] {
+  const pct = values(details.percentages, participants, 'percentages', 'A percentage');
+  if (!isExactly100(pct)) throw new SplitError('Percentages must add up to 100%', 'percentages');
+  return pct;
+}
+
+function shareWeights(details: SplitDetails, participants: readonly string[]): number[] {
+  const shares = values(details.shares, participants, 'shares', 'A share');
+  if (shares.some((s) => !Number.isInteger(s)))
+    throw new SplitError('Shares must be whole numbers', 'shares');
+  if (shares.some((s) => !Number.isSafeInteger(s))) throw new SplitError('Shares are too large', 'shares');
+  if (!shares.some((s) => s > 0)) throw new SplitError('At least one participant must have shares', 'shares');
+  return shares;
 }
 
 function checkParticipants(participants: readonly string[]): void {

@@ -86,7 +86,7 @@ export function describeTransfers(
   if (transfers.length === 0) return [];
   const name = (id: string) => names[id] || id;
   const currentTotalDebt = sumMinor(Object.values(balances).map((v) => (v < 0 ? -v : 0)));
-  const pairs = input.pairwiseDebts.filter((d) => d.amount !== 0).length;
+  const pairs = input.pairwiseDebts.filter((d) => !isSettledAmount(d.amount)).length;
   const factor = Number(roundedRatio(pairs, transfers.length, 100n)) / 100;
 
   return transfers.map((t) => {

@@ -6,8 +6,7 @@ import {
   isSplitType,
   leftoverUnits,
   parseAmount,
-  type SplitDetails,
-  type SplitType,
+  SPLIT_DETAILS_FIELD,
   trySplitDetailsFromWire,
   splitExpense,
   trySplitExpense,
@@ -20,15 +19,6 @@ export type ExpenseInput = components['schemas']['ExpenseInput'];
 export const UNKNOWN_CATEGORY = 'category is not one of the expense categories';
 export const SPLIT_WITH_MISMATCH = 'split_with must list the participants other than the payer';
 export const INVALID_DATE = 'date must be a date and time like 2024-12-31T18:30:00Z';
-
-// Which map of split_details each split type reads (equal reads none).
-const DETAIL_KEY: Record<SplitType, keyof SplitDetails | null> = {
-  equal: null,
-  percentage: 'percentages',
-  shares: 'shares',
-  exact: 'amounts',
-  adjustment: 'adjustments',
-};
 
 /** A request body read into what is written, minus the group: every share computed by the domain. */
 export type ParsedExpense = Omit<ExpenseWrite, 'group_id'>;
@@ -70,7 +60,7 @@ export function parseExpenseInput(
 
   const split_type = body.split_type;
   if (!isSplitType(split_type)) throw invalid({ field: 'split_type', message: INVALID_SPLIT_TYPE });
-  const key = DETAIL_KEY[split_type];
+  const key = split_type === 'equal' ? null : SPLIT_DETAILS_FIELD[split_type];
   const wire = key && body.split_details?.[key] ? { [key]: body.split_details[key] } : {};
   const details = trySplitDetailsFromWire(wire, currency);
   if (!details.ok) throw invalid(splitFieldError(details.error));

@@ -1,8 +1,9 @@
 import type { components } from '@kitty/api/schema';
-import { addMinor, sortMembersByNet } from '@kitty/domain';
+import { isSettledAmount, sortMembersByNet } from '@kitty/domain';
 import type { Db } from '../db';
+import { callerBalance, netsByCurrency } from '../groups/balances';
 import { notFound } from '../http/errors';
-import { type BalanceRow, scopeBalances, userBalances } from '../ledger/ledger';
+import { scopeBalances, userBalances } from '../ledger/ledger';
 import { scopeStats } from '../ledger/stats';
 import { toUserSummary } from '../users/present';
 import type { CurrentUser } from '../users/repo';
@@ -10,21 +11,6 @@ import { currencyAmounts, money } from './present';
 import { groupOfMember, groupsOfMember, membersOf, peopleByIds } from './repo';
 
 type Schemas = components['schemas'];
-
-/** currency -> the sum of the rows' nets (minor units). */
-function netsByCurrency(rows: readonly BalanceRow[]): Map<string, number> {
-  const nets = new Map<string, number>();
-  for (const r of rows) nets.set(r.currency, addMinor(nets.get(r.currency) ?? 0, r.net_minor));
-  return nets;
-}
-
-/** The figure the spec shows for a group: its currency's net; nonzero nets in other currencies beside it. */
-function groupFigures(rows: readonly BalanceRow[], groupCurrency: string) {
-  const nets = netsByCurrency(rows);
-  const balance = nets.get(groupCurrency) ?? 0;
-  nets.delete(groupCurrency);
-  return { balance: money(balance, groupCurrency), balances: currencyAmounts(nets) };
-}
 
 /**
  * The caller's overall balance (every group and the expenses outside groups) and their balance in each
@@ -34,9 +20,11 @@ function groupFigures(rows: readonly BalanceRow[], groupCurrency: string) {
 export async function balanceSummary(db: Db, caller: CurrentUser): Promise<Schemas['BalanceSummary']> {
   const rows = await userBalances(db, caller.id);
   const nets = netsByCurrency(rows);
-  const held = [...nets].filter(([, net]) => net !== 0).map(([currency]) => currency);
+  const held = [...nets].filter(([, net]) => !isSettledAmount(net)).map(([currency]) => currency);
   const currency =
-    (nets.get(caller.currency) ?? 0) === 0 && held.length === 1 && held[0] ? held[0] : caller.currency;
+    isSettledAmount(nets.get(caller.currency) ?? 0) && held.length === 1 && held[0]
+      ? held[0]
+      : caller.currency;
   const groups = await groupsOfMember(db, caller.id);
   return {
     data: {
@@ -49,7 +37,7 @@ export async function balanceSummary(db: Db, caller: CurrentUser): Promise<Schem
         group_id: g.id,
         name: g.name,
         currency: g.currency,
-        ...groupFigures(
+        ...callerBalance(
           rows.filter((r) => r.scope_id === g.id),
           g.currency,
         ),
@@ -74,7 +62,9 @@ export async function groupBalances(
   const rows = await scopeBalances(db, group.id);
   const listed = new Set(members.map((m) => m.id));
   const formers = [
-    ...new Set(rows.filter((r) => r.net_minor !== 0 && !listed.has(r.user_id)).map((r) => r.user_id)),
+    ...new Set(
+      rows.filter((r) => !isSettledAmount(r.net_minor) && !listed.has(r.user_id)).map((r) => r.user_id),
+    ),
   ];
   const people = [...members, ...(await peopleByIds(db, formers)).values()];
   const stats = await scopeStats(db, group.id);
@@ -127,11 +117,11 @@ export async function myGroupBalance(
 ): Promise<Schemas['MyGroupBalance']> {
   const group = await groupOfMember(db, groupId, caller.id);
   if (!group) throw notFound();
-  const nets = netsByCurrency((await userBalances(db, caller.id)).filter((r) => r.scope_id === group.id));
+  const rows = (await userBalances(db, caller.id)).filter((r) => r.scope_id === group.id);
   return {
     group_id: group.id,
     currency: group.currency,
-    balance: money(nets.get(group.currency) ?? 0, group.currency),
-    balances: currencyAmounts(nets),
+    balance: callerBalance(rows, group.currency).balance,
+    balances: currencyAmounts(netsByCurrency(rows)),
   };
 }

@@ -1,3 +1,4 @@
+import { byCodeUnit } from '@kitty/domain';
 import type { Db } from '../db';
 import { checkGroupWrite } from '../groups/membership';
 import { forbidden, notFound } from '../http/errors';
@@ -77,7 +78,7 @@ export async function groupSuggestions(
 ): Promise<{ suggestions: SuggestionJson[] }> {
   const group = await groupOfMember(db, groupId, caller.id);
   if (!group) throw notFound();
-  const plans = (await groupPlans(db, [group.id])).sort((a, b) => (a.currency < b.currency ? -1 : 1));
+  const plans = (await groupPlans(db, [group.id])).sort((a, b) => byCodeUnit(a.currency, b.currency));
   return { suggestions: suggestionsJson(plans, await namesOf(db, plans)) };
 }
 

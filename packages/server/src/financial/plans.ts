@@ -1,4 +1,5 @@
 import {
+  byCodeUnit,
   describeTransfers,
   owedInOtherCurrencies,
   type SettlementSuggestion,
@@ -113,5 +114,5 @@ export function planPeople(plans: readonly Plan[]): string[] {
 
 /** Currency code, then the larger amount first; the domain's plan order breaks ties (stable sort). */
 export function byCurrencyThenAmount<T extends { currency: string; amount: number }>(a: T, b: T): number {
-  return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : b.amount - a.amount;
+  return byCodeUnit(a.currency, b.currency) || b.amount - a.amount;
 }

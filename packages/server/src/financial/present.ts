@@ -1,5 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import { isSettledAmount, type SettlementSuggestion, toDecimal } from '@kitty/domain';
+import { byCodeUnit, isSettledAmount, type SettlementSuggestion, toDecimal } from '@kitty/domain';
 import { toUserSummary } from '../users/present';
 import type { Person } from './repo';
 import type { EventRow, SettlementRow } from './settlement-repo';
@@ -17,7 +17,7 @@ export const money = (minor: number, currency: string): number => toDecimal(mino
 export function currencyAmounts(nets: ReadonlyMap<string, number>): CurrencyAmountJson[] {
   return [...nets]
     .filter(([, net]) => !isSettledAmount(net))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => byCodeUnit(a, b))
     .map(([currency, net]) => ({ currency, amount: money(net, currency) }));
 }
 

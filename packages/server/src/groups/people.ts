@@ -1,6 +1,7 @@
 import { splitName, validateNewPersonEmail } from '@kitty/domain';
 import type { Db } from '../db';
 import type { FieldError } from '../http/errors';
+import type { PendingInvitation } from '../users/invite';
 import { insertInvitation } from '../users/invitations';
 import { type CurrentUser, findByEmail, insertInvited } from '../users/repo';
 
@@ -39,11 +40,7 @@ export function newPersonNames(input: PersonInput): {
 }
 
 /** A person created by a group form, owed an invitation e-mail once the transaction has committed. */
-export interface Invited {
-  invitationId: string;
-  email: string;
-  name: string;
-}
+export type Invited = PendingInvitation;
 
 /**
  * The user with this e-mail, or a new not-registered person (no password, invited by `inviterId` to the

@@ -3,26 +3,19 @@ import { currentUser } from '../auth/authenticate';
 import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
 import { viewRoute } from '../views/view-route';
-import { createMailer } from '../mail/mailer';
 import { createGroup } from './create';
 import { deleteGroup } from './delete';
 import { exportGroup } from './export';
-import { sendInvitations } from './invites';
 import { addGroupMember, leaveGroup } from './members';
 import type { Invited } from './people';
 import { getGroupDetail, listGroups, searchGroups } from './read';
 import { updateGroupSettings } from './settings';
+import { sendInvitations } from '../users/invite';
 
 export function groupRoutes(app: FastifyInstance): void {
-  const { db, config } = app.ctx;
-  const mailer = createMailer(config);
-  app.addHook('onClose', async () => mailer.close());
+  const { db } = app.ctx;
   const invite = (request: FastifyRequest, invited: readonly Invited[]) =>
-    sendInvitations(
-      { db, mailer, publicUrl: config.publicUrl, log: request.log },
-      currentUser(request),
-      invited,
-    );
+    sendInvitations(app.ctx, app.mailer, currentUser(request), invited, request.log);
 
   route(app, 'listGroups', async (request) => listGroups(db, currentUser(request), request.query));
 

@@ -1,15 +1,11 @@
 import type { components } from '@kitty/api/schema';
-import { parseMoney, type SplitType, trySplitExpense } from '@kitty/domain';
+import { parseMoney, splitConfigError } from '@kitty/domain';
 import type { FieldError } from '../http/errors';
 
 export type DefaultSplitConfig = components['schemas']['DefaultSplitConfig'];
 
 export const NOT_A_MEMBER = 'Everyone in the default split must be a member of the group';
 export const LISTED_TWICE = 'Each member can appear only once in the default split';
-
-// A stand-in total: whether percentages or shares can split anything is the domain's rule, whatever
-// the amount.
-const PROBE_AMOUNT = 10_000;
 
 /**
  * What is wrong with a group's default split (empty when nothing): every person listed must be a member and
@@ -40,22 +36,25 @@ export function splitConfigProblems(
   }
   if (problems.length > 0) return problems;
 
-  const split = (type: SplitType, list: 'percentages' | 'shares', values: [string, number][]) => {
+  const check = (
+    type: 'percentage' | 'shares',
+    list: 'percentages' | 'shares',
+    values: [string, number][],
+  ) => {
     if (values.length === 0) return;
-    const result = trySplitExpense({
-      amount: PROBE_AMOUNT,
-      participants: values.map(([id]) => id),
-      split_type: type,
-      details: { [list]: Object.fromEntries(values) },
-    });
-    if (!result.ok) problems.push({ field: field(list), message: result.error.message });
+    const error = splitConfigError(
+      type,
+      { [list]: Object.fromEntries(values) },
+      values.map(([id]) => id),
+    );
+    if (error) problems.push({ field: field(list), message: error.message });
   };
-  split(
+  check(
     'percentage',
     'percentages',
     (config.percentages ?? []).map((e) => [e.user_id, e.percentage]),
   );
-  split(
+  check(
     'shares',
     'shares',
     (config.shares ?? []).map((e) => [e.user_id, e.shares]),

@@ -1,4 +1,4 @@
-import { computeBalances } from '@kitty/domain';
+import { byCodeUnit, computeBalances } from '@kitty/domain';
 import type { Db } from '../db';
 import { pairsOf, postPairs } from './pairs';
 import { postStats, statsOf } from './stats';
@@ -84,7 +84,7 @@ async function post(
   const values: string[] = [];
   for (const [currency, members] of Object.entries(balances)) {
     // Rows are touched in a fixed order (currency, then member id) so concurrent writers never deadlock.
-    for (const [userId, b] of Object.entries(members).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [userId, b] of Object.entries(members).sort(([a], [b]) => byCodeUnit(a, b))) {
       params.push(userId, currency, b.paid, b.owed);
       const n = params.length;
       values.push(`($${n - 3}::uuid, $${n - 2}::text, $${n - 1}::bigint, $${n}::bigint)`);

@@ -1,4 +1,11 @@
-import { type BalanceExpense, type BalanceSettlement, pairwiseDebts, type Transfer } from '@kitty/domain';
+import {
+  type BalanceExpense,
+  type BalanceSettlement,
+  byCodeUnit,
+  isSettledAmount,
+  pairwiseDebts,
+  type Transfer,
+} from '@kitty/domain';
 import type { Db } from '../db';
 import type { Direction } from './ledger';
 
@@ -14,8 +21,6 @@ export interface PairRow {
   a_owes_b_minor: number;
 }
 
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** A debt from the domain (`from` owes `to`) as the signed amount of its ordered pair. */
 export function toPair(scopeId: string, currency: string, debt: Transfer): PairRow {
   return debt.from < debt.to
@@ -25,7 +30,7 @@ export function toPair(scopeId: string, currency: string, debt: Transfer): PairR
 
 /** A stored pair as the debt the domain speaks of (`from` owes `to` a positive amount); null when even. */
 export function toDebt(pair: PairRow): Transfer | null {
-  if (pair.a_owes_b_minor === 0) return null;
+  if (isSettledAmount(pair.a_owes_b_minor)) return null;
   return pair.a_owes_b_minor > 0
     ? { from: pair.user_a, to: pair.user_b, amount: pair.a_owes_b_minor }
     : { from: pair.user_b, to: pair.user_a, amount: -pair.a_owes_b_minor };

@@ -1,4 +1,4 @@
-import { type BalanceExpense, type BalanceSettlement, computeBalances } from '@kitty/domain';
+import { type BalanceExpense, type BalanceSettlement, byCodeUnit, computeBalances } from '@kitty/domain';
 import type { Db } from '../db';
 import { type BalanceRow, PERSONAL_SCOPE, scopeOf } from './ledger';
 import { type PairRow, pairsOf } from './pairs';
@@ -76,9 +76,7 @@ export async function recomputeScope(db: Db, scopeId: string): Promise<BalanceRo
       });
     }
   }
-  return result.sort((a, b) =>
-    a.currency === b.currency ? (a.user_id < b.user_id ? -1 : 1) : a.currency < b.currency ? -1 : 1,
-  );
+  return result.sort((a, b) => byCodeUnit(a.currency, b.currency) || byCodeUnit(a.user_id, b.user_id));
 }
 
 /** The nonzero pairwise debts of one scope recomputed from its history (what pair_balances must hold). */

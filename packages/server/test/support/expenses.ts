@@ -1,3 +1,4 @@
+import { byCodeUnit } from '@kitty/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db';
@@ -91,6 +92,6 @@ export async function expectLedgerMatchesRecompute(db: Db, scopeId: string): Pro
     rows
       .filter((r) => r.paid_minor !== 0 || r.owed_minor !== 0)
       .map((r) => ({ key: key(r), paid: r.paid_minor, owed: r.owed_minor, net: r.net_minor }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      .sort((a, b) => byCodeUnit(a.key, b.key));
   expect(shape(await scopeBalances(db, scopeId))).toEqual(shape(await recomputeScope(db, scopeId)));
 }

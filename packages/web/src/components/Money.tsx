@@ -1,9 +1,9 @@
-import { formatMoneyWithSymbol } from '@kitty/domain';
+import { formatMoneyWithSymbol, isSettledAmount } from '@kitty/domain';
 import { cx } from './cx';
 import * as styles from './Money.css';
 
 export interface MoneyProps {
-  /** Integer minor units (the domain's `Minor`); turn a JSON decimal into them with `parseMoney` first. */
+  /** Integer minor units (the domain's `Minor`); turn a JSON decimal into them with `decimalToMinor` first. */
   minor: number;
   currency: string;
   /** Show "+" before a positive amount ("+€12.50" / "-€12.50"). */
@@ -16,6 +16,6 @@ export interface MoneyProps {
 /** An amount with its currency symbol, grouping and the currency's decimals, formatted by the domain. */
 export function Money({ minor, currency, signed = false, colored = false, className }: MoneyProps) {
   const text = formatMoneyWithSymbol(minor, currency, { signed });
-  const tone = !colored || minor === 0 ? 'neutral' : minor > 0 ? 'positive' : 'negative';
+  const tone = !colored || isSettledAmount(minor) ? 'neutral' : minor > 0 ? 'positive' : 'negative';
   return <span className={cx(styles.money, styles.tone[tone], className)}>{text}</span>;
 }

@@ -1,14 +1,21 @@
-import { CURRENCIES, isSplitType, SPLIT_TYPE_LABELS, SPLIT_TYPES, type SplitType } from '@kitty/domain';
+import {
+  CURRENCIES,
+  currencyLabel,
+  isSplitType,
+  SPLIT_TYPE_LABELS,
+  SPLIT_TYPES,
+  type SplitType,
+} from '@kitty/domain';
 import { useMemo } from 'react';
 import { useAppConfig } from '../flows/ConfigProvider';
 import type { SelectOption } from './Select';
 
-/** "EUR - Euro": the currencies of the configuration, else the domain's list. */
+/** The domain's currencyLabel ("EUR - Euro") of the configuration's currencies, else of the domain's list. */
 export function useCurrencyOptions(): SelectOption[] {
   const { config } = useAppConfig();
   return useMemo(() => {
     const table: Record<string, { name: string }> = config?.currencies ?? CURRENCIES;
-    return Object.entries(table).map(([code, { name }]) => ({ id: code, label: `${code} - ${name}` }));
+    return Object.entries(table).map(([code, { name }]) => ({ id: code, label: currencyLabel(code, name) }));
   }, [config]);
 }
 

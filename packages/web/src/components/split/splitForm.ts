@@ -8,6 +8,7 @@ import {
   SPLIT_DETAILS_FIELD,
   type SplitDetails,
   type SplitType,
+  splitConfigError,
   trySplitExpense,
 } from '@kitty/domain';
 
@@ -76,12 +77,9 @@ export function detailsFromTexts(
   return { ok: true, details: { [SPLIT_DETAILS_FIELD[type]]: values } };
 }
 
-/** Any positive amount: the percentage and shares rules do not depend on it. */
-const PROBE_AMOUNT = 10_000;
-
 /**
  * The domain's message when the configuration cannot be saved, else null. Without a total (a group's
- * default split) only the rules that need no amount are checked: percentages and shares.
+ * default split) the domain's rules that need no amount (splitConfigError).
  */
 export function splitProblem(
   type: ConfigurableSplitType,
@@ -89,14 +87,10 @@ export function splitProblem(
   ids: readonly string[],
   totalMinor: number | null | undefined,
 ): string | null {
-  const hasTotal = typeof totalMinor === 'number' && totalMinor > 0;
-  if (!hasTotal && (type === 'exact' || type === 'adjustment')) return null;
-  const result = trySplitExpense({
-    amount: hasTotal ? totalMinor : PROBE_AMOUNT,
-    participants: [...ids],
-    split_type: type,
-    details,
-  });
+  if (typeof totalMinor !== 'number' || totalMinor <= 0) {
+    return splitConfigError(type, details, ids)?.message ?? null;
+  }
+  const result = trySplitExpense({ amount: totalMinor, participants: [...ids], split_type: type, details });
   return result.ok ? null : result.error.message;
 }
 

@@ -1,6 +1,6 @@
 import type { Expense, ExpensePage } from '@kitty/api';
 import { declinedLabel, type ExpenseDirection, expenseDirection, expenseGroupName } from '@kitty/domain';
-import { toMinor } from '../GroupsScreen/groupBalance';
+import { minorOrFail } from '../GroupsScreen/groupBalance';
 
 /** Home asks for one more than it can show (20), so a next page means "more than 20". */
 export const RECENT_PAGE_LIMIT = 21;
@@ -27,7 +27,7 @@ export interface RecentExpenses {
 export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpenseRow {
   const what = `amount of "${expense.description}"`;
   const shares = Object.fromEntries(
-    expense.ExpenseSplits.map((split) => [split.user_id, toMinor(split.amount, expense.currency, what)]),
+    expense.ExpenseSplits.map((split) => [split.user_id, minorOrFail(split.amount, expense.currency, what)]),
   );
   return {
     id: expense.id,
@@ -36,7 +36,7 @@ export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpe
     date: expense.date,
     currency: expense.currency,
     direction: expenseDirection(
-      { paid_by: expense.paid_by, amount: toMinor(expense.amount, expense.currency, what), shares },
+      { paid_by: expense.paid_by, amount: minorOrFail(expense.amount, expense.currency, what), shares },
       userId,
     ),
     declined: declinedLabel(expense.declined),

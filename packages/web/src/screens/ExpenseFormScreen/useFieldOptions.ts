@@ -1,4 +1,10 @@
-import { CATEGORY_DISPLAY_NAMES, CURRENCIES, categoryDisplayName, EXPENSE_CATEGORIES } from '@kitty/domain';
+import {
+  CATEGORY_DISPLAY_NAMES,
+  CURRENCIES,
+  categoryDisplayName,
+  currencyLabel,
+  EXPENSE_CATEGORIES,
+} from '@kitty/domain';
 import type { ExpenseDraft } from '@kitty/domain/flows';
 import type { SelectOption } from '../../components/Select';
 import { useAppConfig } from '../../flows/ConfigProvider';
@@ -20,7 +26,7 @@ export function useFieldOptions(draft: Pick<ExpenseDraft, 'category' | 'currency
   const currencyMap: Record<string, { name: string }> = config?.currencies ?? CURRENCIES;
   const currencies: SelectOption[] = Object.entries(currencyMap).map(([code, c]) => ({
     id: code,
-    label: `${code} – ${c.name}`,
+    label: currencyLabel(code, c.name),
   }));
   if (draft.currency && !Object.hasOwn(currencyMap, draft.currency)) {
     currencies.push({ id: draft.currency, label: draft.currency });

@@ -1,9 +1,9 @@
 import type { Expense } from '@kitty/api';
-import { declinedLabel, expenseGroupName, formatShortDate, paidByName } from '@kitty/domain';
+import { declinedLabel, decimalToMinor, expenseGroupName, formatShortDate, paidByName } from '@kitty/domain';
 import { Link } from 'react-aria-components';
 import { Money } from '../../components/Money';
 import * as styles from './ExpensesScreen.css';
-import { directionFor, toMinor } from './expenseMoney';
+import { directionFor } from './expenseMoney';
 
 /**
  * One expense: description, group and date, who paid, the signed amount for the current user ("you owe"
@@ -14,7 +14,7 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
   // A declined expense counts for nobody: no "you owe" / "you are owed", only who declined it.
   const declined = declinedLabel(expense.declined);
   const direction = declined ? null : directionFor(expense, userId);
-  const total = toMinor(expense.amount, expense.currency);
+  const total = decimalToMinor(expense.amount, expense.currency);
   const owe = direction?.direction === 'owe';
   return (
     <Link href={`/expenses/${expense.id}`} className={styles.row}>

@@ -1,12 +1,5 @@
 import type { Expense } from '@kitty/api';
-import { type ExpenseDirection, expenseDirection, parseMoney, sumMinor } from '@kitty/domain';
-
-/** A JSON amount of `currency` as integer minor units; null when it is not a valid amount. */
-export function toMinor(value: number | string | null | undefined, currency: string): number | null {
-  if (value === null || value === undefined) return null;
-  const parsed = parseMoney(value, currency);
-  return parsed.ok ? parsed.value : null;
-}
+import { decimalToMinor, type ExpenseDirection, expenseDirection, sumMinor } from '@kitty/domain';
 
 export interface ExpenseMoney {
   /** The expense amount in minor units. */
@@ -19,11 +12,11 @@ export interface ExpenseMoney {
 export function expenseMoney(
   expense: Pick<Expense, 'amount' | 'currency' | 'ExpenseSplits'>,
 ): ExpenseMoney | null {
-  const amount = toMinor(expense.amount, expense.currency);
+  const amount = decimalToMinor(expense.amount, expense.currency);
   if (amount === null) return null;
   const shares: Record<string, number> = {};
   for (const split of expense.ExpenseSplits ?? []) {
-    const share = toMinor(split.amount, expense.currency);
+    const share = decimalToMinor(split.amount, expense.currency);
     if (share === null) return null;
     shares[split.user_id] = share;
   }

@@ -1,6 +1,7 @@
 import type { Expense, GroupBalances, Settlement } from '@kitty/api';
 import {
   buildActivity,
+  decimalToMinor,
   earlierStillCountingText,
   type ExpenseEffect,
   UPDATING_ACTIVITY,
@@ -13,7 +14,6 @@ import { LoadingText } from '../../components/Spinner';
 import { cx } from '../../components/cx';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
 import { ActivityList } from './ActivityList';
-import { minorOf } from './groupState';
 import { RefreshIcon } from '../../components/icons';
 import * as styles from './GroupScreen.css';
 import type { GroupData } from './useGroupData';
@@ -28,7 +28,7 @@ function balancesNow(balances: GroupBalances | undefined) {
   for (const row of balances.balances) {
     for (const c of row.currency_breakdown) {
       const byMember = now[c.currency] ?? {};
-      byMember[row.user.id] = minorOf(c.net, c.currency) ?? Number.NaN;
+      byMember[row.user.id] = decimalToMinor(c.net, c.currency) ?? Number.NaN;
       now[c.currency] = byMember;
     }
   }

@@ -1,5 +1,5 @@
 import type { GroupBalances, MemberBalance } from '@kitty/api';
-import { type CurrencyMinor, isSettledInEveryCurrency, openBalances } from '@kitty/domain';
+import { type CurrencyMinor, decimalToMinor, isSettledInEveryCurrency, openBalances } from '@kitty/domain';
 import { type ReactNode, useEffect } from 'react';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -7,7 +7,6 @@ import { LoadingText } from '../../components/Spinner';
 import type { Resource } from '../../flows/resource';
 import * as styles from './dialogs.css';
 import { Money } from '../../components/Money';
-import { minorOf } from './groupState';
 import { JsonMoney } from './JsonMoney';
 
 /**
@@ -17,7 +16,7 @@ import { JsonMoney } from './JsonMoney';
 function MemberNets({ member, currency }: { member: MemberBalance; currency: string }) {
   const nets: CurrencyMinor[] = member.currency_breakdown.map((c) => ({
     currency: c.currency,
-    minor: minorOf(c.net, c.currency) ?? Number.NaN,
+    minor: decimalToMinor(c.net, c.currency) ?? Number.NaN,
   }));
   if (isSettledInEveryCurrency(nets.map((n) => n.minor))) {
     return <JsonMoney amount={member.net_balance} currency={currency} className={styles.amount} />;

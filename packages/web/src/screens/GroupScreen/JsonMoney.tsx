@@ -1,5 +1,5 @@
+import { decimalToMinor } from '@kitty/domain';
 import { Money } from '../../components/Money';
-import { minorOf } from './groupState';
 
 export interface JsonMoneyProps {
   /** A JSON decimal amount as the server sends it. */
@@ -14,7 +14,7 @@ export interface JsonMoneyProps {
 
 /** An amount from the server, read into minor units by the domain and formatted by Money. */
 export function JsonMoney({ amount, currency, absolute = false, ...props }: JsonMoneyProps) {
-  const minor = minorOf(amount, currency);
+  const minor = decimalToMinor(amount, currency);
   // The contract promises at most two decimals; anything else is shown as sent rather than rounded.
   if (minor === null) return <span className={props.className}>{`${amount} ${currency}`}</span>;
   return <Money minor={absolute ? Math.abs(minor) : minor} currency={currency} {...props} />;

@@ -1,6 +1,6 @@
 import type { GroupBalances } from '@kitty/api';
 import { describe, expect, it } from 'vitest';
-import { isGroupSettled, memberNets, ownBalances } from './groupState';
+import { isGroupSettled, memberNets } from './groupState';
 
 const group = (
   memberBalances: Record<string, number>,
@@ -67,23 +67,5 @@ describe('memberNets', () => {
     ]);
     expect(memberNets(group({ a: 12.5 }), balances)).toEqual({ a: [1250, 1200] });
     expect(memberNets(group({ a: -0.07 }), undefined)).toEqual({ a: [-7] });
-  });
-});
-
-describe('ownBalances', () => {
-  it('lists the group currency first, then each other currency once, in minor units', () => {
-    expect(
-      ownBalances({
-        currency: 'EUR',
-        balance: 0,
-        balances: [
-          { currency: 'EUR', amount: 0 },
-          { currency: 'USD', amount: -3.2 },
-        ],
-      }),
-    ).toEqual([
-      { currency: 'EUR', minor: 0 },
-      { currency: 'USD', minor: -320 },
-    ]);
   });
 });

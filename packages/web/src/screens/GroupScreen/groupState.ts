@@ -1,13 +1,12 @@
 // What the Group detail screen derives from the server's answers. Amounts arrive as JSON decimals and are
 // turned into minor units by the domain before anything compares them.
 import type { GroupBalances, GroupDetail } from '@kitty/api';
-import { type CurrencyMinor, isSettledInEveryCurrency, parseMoney } from '@kitty/domain';
-
-/** Minor units of a JSON amount, or null when it is not a valid amount of the currency. */
-export function minorOf(amount: number | string, currency: string): number | null {
-  const parsed = parseMoney(amount, currency);
-  return parsed.ok ? parsed.value : null;
-}
+import {
+  type CurrencyMinor,
+  decimalToMinor,
+  groupCurrencyFirst,
+  isSettledInEveryCurrency,
+} from '@kitty/domain';
 
 /**
  * Each member's nets in minor units, one per currency they have a balance in. From the group balances
@@ -21,12 +20,12 @@ export function memberNets(
   const nets: Record<string, number[]> = {};
   if (balances) {
     for (const row of balances.balances) {
-      nets[row.user.id] = row.currency_breakdown.map((c) => minorOf(c.net, c.currency) ?? Number.NaN);
+      nets[row.user.id] = row.currency_breakdown.map((c) => decimalToMinor(c.net, c.currency) ?? Number.NaN);
     }
     return nets;
   }
   for (const [id, amount] of Object.entries(group.memberBalances)) {
-    nets[id] = [minorOf(amount, group.currency) ?? Number.NaN];
+    nets[id] = [decimalToMinor(amount, group.currency) ?? Number.NaN];
   }
   return nets;
 }
@@ -44,20 +43,7 @@ export function isGroupSettled(
   return isSettledInEveryCurrency([...everyone, ...own]);
 }
 
-/**
- * The caller's balances in the group: the group currency first, then the others, never converted. An
- * amount that cannot be read is NaN (never settled).
- */
+/** The caller's balances in the group: the domain's groupCurrencyFirst (unreadable is NaN, never settled). */
 export function ownBalances(group: Pick<GroupDetail, 'balance' | 'balances' | 'currency'>): CurrencyMinor[] {
-  const list: CurrencyMinor[] = [];
-  const seen = new Set<string>();
-  for (const { currency, amount } of [
-    { currency: group.currency, amount: group.balance },
-    ...group.balances,
-  ]) {
-    if (seen.has(currency)) continue;
-    seen.add(currency);
-    list.push({ currency, minor: minorOf(amount, currency) ?? Number.NaN });
-  }
-  return list;
+  return groupCurrencyFirst({ currency: group.currency, amount: group.balance }, group.balances);
 }

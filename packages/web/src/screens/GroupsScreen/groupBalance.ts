@@ -1,5 +1,5 @@
 import type { CurrencyAmount, GroupSummary } from '@kitty/api';
-import { isSettledAmount, parseMoney } from '@kitty/domain';
+import { decimalToMinor, groupCurrencyFirst, openBalances } from '@kitty/domain';
 
 /** One nonzero balance of the caller, in integer minor units of its currency. */
 export interface CurrencyBalance {
@@ -17,28 +17,23 @@ export interface GroupListItem {
   balances: CurrencyBalance[];
 }
 
-/** A JSON decimal into minor units, exactly; a malformed amount fails the load rather than showing a wrong figure. */
-export function toMinor(amount: number, currency: string, what: string): number {
-  const parsed = parseMoney(amount, currency);
-  if (!parsed.ok) throw new Error(`Unreadable ${what}: ${parsed.error}`);
-  return parsed.value;
+/** The domain's minor units of a JSON amount; a malformed amount fails the load rather than showing a wrong figure. */
+export function minorOrFail(amount: number, currency: string, what: string): number {
+  const minor = decimalToMinor(amount, currency);
+  if (minor === null) throw new Error(`Unreadable ${what}: not an amount of ${currency}`);
+  return minor;
 }
 
-/** The caller's nonzero balances: group currency first, then the others in the order the server lists them. */
+/** The caller's open balances (the domain's groupCurrencyFirst, then openBalances); unreadable fails the load. */
 export function nonzeroBalances(
   main: { currency: string; amount: number },
   others: readonly CurrencyAmount[],
   what: string,
 ): CurrencyBalance[] {
-  const rows: CurrencyBalance[] = [];
-  const seen = new Set<string>();
-  for (const { currency, amount } of [main, ...others]) {
-    if (seen.has(currency)) continue;
-    seen.add(currency);
-    const minor = toMinor(amount, currency, what);
-    if (!isSettledAmount(minor)) rows.push({ currency, minor });
-  }
-  return rows;
+  const balances = groupCurrencyFirst(main, others);
+  const unreadable = balances.find((b) => Number.isNaN(b.minor));
+  if (unreadable) throw new Error(`Unreadable ${what}: not an amount of ${unreadable.currency}`);
+  return openBalances(balances);
 }
 
 export function toGroupListItem(group: GroupSummary): GroupListItem {
