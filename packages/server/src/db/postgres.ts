@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { CHANGES_APPLICATION, changeFeed } from './changes';
 import { DatabaseUnavailableError, isUnavailable, translate } from './errors';
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './parsers';
 import {
@@ -46,15 +45,6 @@ const types: pg.CustomTypesConfig = {
 };
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
-  const changes = changeFeed(
-    () =>
-      new pg.Client({
-        connectionString: url,
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-        keepAlive: true,
-        application_name: CHANGES_APPLICATION,
-      }),
-  );
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -65,9 +55,6 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     types,
-    // Awaited before the connection is first handed out: it hears its own transactions' changes
-    // (src/db/changes.ts).
-    onConnect: (client) => changes.attach(client),
   });
   // Without a listener, an idle connection that breaks (database restarted) would crash the process.
   pool.on('error', (error) => options.onIdleError?.(error));
@@ -107,10 +94,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       }
     },
     async close() {
-      await changes.close();
       await pool.end();
     },
-    subscribe: (listener) => changes.subscribe(listener),
   };
 
   function transactionOnce<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
