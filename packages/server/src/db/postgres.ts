@@ -52,6 +52,12 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+    // Every prepared statement (statements.ts) is planned once per connection, as its name promises. Left to
+    // itself PostgreSQL plans a statement again on every call whenever its generic plan looks costlier than
+    // the custom ones, which its guesses for `$1` (a group id, an array of ids) make it think of the hot
+    // reads: planning then cost more CPU than running them (bench/README.md). Every statement here is built
+    // to probe indexes whatever its parameters, so one plan serves all.
+    options: '-c plan_cache_mode=force_generic_plan',
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     types,
