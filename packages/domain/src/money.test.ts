@@ -8,6 +8,7 @@ import {
   decimalToMinor,
   formatMoney,
   formatMoneyWithSymbol,
+  MONEY_LOCALE,
   MAX_AMOUNT,
   parseAmount,
   parseMoney,
@@ -15,6 +16,7 @@ import {
   sumMinor,
   toDecimal,
 } from './money';
+import { CURRENCY_CODES, currencyExponent, currencySymbol } from './currencies';
 import { minorArb } from './testing/arbitraries';
 
 const ok = (value: number) => ({ ok: true, value });
@@ -119,6 +121,24 @@ describe('formatMoneyWithSymbol writes amounts for people through Intl', () => {
     expect(formatMoneyWithSymbol(Number.MAX_SAFE_INTEGER, 'USD')).toBe('$90,071,992,547,409.91');
   });
 
+  it("every currency, any amount: Intl's own parts, with Kitty's symbol in place of Intl's", () => {
+    fc.assert(
+      fc.property(minorArb(), fc.constantFrom(...CURRENCY_CODES), fc.boolean(), (m, code, signed) => {
+        const digits = currencyExponent(code);
+        const parts = new Intl.NumberFormat(MONEY_LOCALE, {
+          style: 'currency',
+          currency: code,
+          currencyDisplay: 'narrowSymbol',
+          signDisplay: signed ? 'exceptZero' : 'auto',
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        }).formatToParts(formatMoney(m, code) as `${number}`);
+        const expected = parts.map((p) => (p.type === 'currency' ? currencySymbol(code) : p.value)).join('');
+        expect(formatMoneyWithSymbol(m, code, { signed })).toBe(expected);
+      }),
+    );
+  });
+
   it('writes an unknown code in place of a symbol', () => {
     expect(formatMoneyWithSymbol(1000, 'XYZ')).toBe('XYZ\u00a010.00');
     expect(formatMoneyWithSymbol(-1000, 'xx', { signed: true })).toBe('-xx10.00');
@@ -140,6 +160,7 @@ describe('money round-trips between minor units and decimals', () => {
     fc.assert(
       fc.property(fc.integer({ min: -m15, max: m15 }), fc.constantFrom('EUR', 'JPY', 'USD'), (m, cur) => {
         const decimal = toDecimal(m, cur);
+        expect(decimal).toBe(Number(formatMoney(m, cur)));
         expect(parseMoney(decimal, cur)).toEqual(ok(m));
         expect(parseMoney(JSON.parse(JSON.stringify(decimal)) as number, cur)).toEqual(ok(m));
       }),

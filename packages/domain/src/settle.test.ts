@@ -111,6 +111,22 @@ describe('minimalTransfers clears every balance', () => {
     );
   });
 
+  it('the plan is the same in any unit: scaled past what a double sums exactly, the same transfers, scaled', () => {
+    // Small balances cancel out in many ways; scaled up, the groups are found by the other search (the
+    // one over every subset, in two exact halves), which must choose exactly the same ones.
+    fc.assert(
+      fc.property(zeroSumBalancesArb(14, 6), (balances) => {
+        const largest = Math.max(...Object.values(balances).map(Math.abs));
+        fc.pre(largest > 0);
+        const unit = Math.floor(Number.MAX_SAFE_INTEGER / largest);
+        const scaled = Object.fromEntries(Object.entries(balances).map(([id, v]) => [id, v * unit]));
+        const expected = minimalTransfers(balances).map((t) => ({ ...t, amount: t.amount * unit }));
+        expect(minimalTransfers(scaled)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('the plan does not depend on the order of the keys', () => {
     fc.assert(
       fc.property(

@@ -4,8 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
 import { accountRoutes } from './account/routes';
 import { configRoutes } from './appconfig/routes';
-import { createAccessCheck } from './auth/access';
-import { AccessCache } from './auth/access-cache';
 import { type AttemptLimit, AttemptLimiter } from './auth/attempts';
 import { createAuthenticate } from './auth/authenticate';
 import { createRecaptcha } from './auth/recaptcha';
@@ -31,7 +29,6 @@ import { createValidators } from './http/validation';
 import { registerDocs } from './system/docs';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
-import { ViewCache } from './views/cache';
 import { pageStyles } from './web/pages';
 import { registerWeb } from './web/static';
 
@@ -113,23 +110,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   }
 
-  const accessCache = config.accessCache && db.subscribe ? new AccessCache() : null;
-  if (accessCache && db.subscribe) {
-    const unsubscribe = db.subscribe(accessCache);
-    // The feed says `hearing` only when that changes.
-    const unsubscribeLog = db.subscribe({
-      change: () => {},
-      hearing: (live) =>
-        live
-          ? app.log.info('hearing the database change feed')
-          : app.log.warn('lost the database change feed: checking every request in PostgreSQL'),
-    });
-    app.addHook('onClose', async () => {
-      unsubscribe();
-      unsubscribeLog();
-    });
-  }
-
   const rateStore = await openRateStore(config, app, deps.redisPrefix);
   app.addHook('onClose', () => rateStore.close());
   const rules = config.rateLimits;
@@ -138,8 +118,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     contract: deps.contract ?? loadContract(),
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
-    access: createAccessCheck(db, accessCache),
-    views: new ViewCache(config.viewCacheBytes),
     recaptcha: createRecaptcha(config.recaptcha, app.log, deps.fetch),
     limits: {
       login: new AttemptLimiter(deps.limits?.login ?? rules.loginFailures, rateStore, 'login-failures'),
@@ -157,7 +135,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', db);
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('user', null);
-  app.decorateRequest('viewVersion', null);
   registerRateLimits(app, ctx.contract, rules, ctx.limits.requests);
 
   systemRoutes(app);

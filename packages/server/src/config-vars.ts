@@ -130,18 +130,6 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'info',
     description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',
   },
-  {
-    name: 'VIEW_CACHE_MB',
-    default: '64',
-    description:
-      'Megabytes of answers each server process remembers for the group page, balances, expense pages, suggestions and balance summary. Each is given again only at exactly the versions of what it shows, so a remembered answer is never out of date. `0` remembers nothing.',
-  },
-  {
-    name: 'ACCESS_CACHE',
-    default: 'on',
-    description:
-      "PostgreSQL only. `on`: each server process gives the result of a request's check (token version, membership, versions) again until the database announces a change to what it read, which it does at commit to every process (LISTEN/NOTIFY); a process hears its own writes before it answers them, the others a moment later. `off`: every authenticated request asks the database.",
-  },
 ];
 
 export function renderConfigTable(): string {

@@ -36,10 +36,6 @@ export interface Config extends SecurityConfig {
   adminEmails: string[];
   webDist: string;
   logLevel: LogLevel;
-  /** Most bytes of remembered answers a process keeps (VIEW_CACHE_MB); 0 keeps none. */
-  viewCacheBytes: number;
-  /** Give the access check's answers again while PostgreSQL announces no change to them (ACCESS_CACHE). */
-  accessCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -90,8 +86,6 @@ export function loadConfig(env: Env = process.env): Config {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
   const logLevel = check('LOG_LEVEL', parseLogLevel, 'info');
-  const viewCacheMb = check('VIEW_CACHE_MB', parseMegabytes, 64);
-  const accessCache = check('ACCESS_CACHE', parseOnOff, true);
   const security = readSecurity(check);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -119,8 +113,6 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmails,
     webDist: resolve(read('WEB_DIST') ?? DEFAULT_WEB_DIST),
     logLevel,
-    viewCacheBytes: viewCacheMb * 1024 * 1024,
-    accessCache,
     ...security,
   };
 }
@@ -202,21 +194,6 @@ function parseUrl(raw: string, protocols: string[]): string {
     throw new Error(`must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   }
   return raw;
-}
-
-/** Whole megabytes, 0 to 65536. */
-export function parseMegabytes(raw: string): number {
-  const megabytes = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(megabytes) || megabytes > 65_536) {
-    throw new Error('must be a whole number of megabytes from 0 to 65536');
-  }
-  return megabytes;
-}
-
-function parseOnOff(raw: string): boolean {
-  const value = raw.toLowerCase();
-  if (value !== 'on' && value !== 'off') throw new Error('must be on or off');
-  return value === 'on';
 }
 
 function parseLogLevel(raw: string): LogLevel {

@@ -1,5 +1,4 @@
 import type { onRequestHookHandler } from 'fastify';
-import type { Access, AccessQuestion } from './auth/access';
 import type { AttemptLimiter } from './auth/attempts';
 import type { Recaptcha } from './auth/recaptcha';
 import type { Tokens } from './auth/tokens';
@@ -8,7 +7,6 @@ import type { Db } from './db';
 import type { Contract } from './http/contract';
 import type { RateLimiter } from './http/rate-limit';
 import type { CurrentUser } from './users/repo';
-import type { ViewCache } from './views/cache';
 
 /** Everything a route module or service needs, built once in buildApp. */
 export interface AppContext {
@@ -16,10 +14,6 @@ export interface AppContext {
   db: Db;
   contract: Contract;
   tokens: Tokens;
-  /** The batched check behind every authenticated request (src/auth/access.ts). */
-  access: (question: AccessQuestion) => Promise<Access>;
-  /** The remembered answers of the reads in src/views (VIEW_CACHE_MB). */
-  views: ViewCache;
   recaptcha: Recaptcha;
   limits: {
     /** Wrong passwords per client address and e-mail. */
@@ -45,7 +39,5 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user on routes that require authentication; null elsewhere. */
     user: CurrentUser | null;
-    /** On a remembered read (src/views): the versions of what its answer shows; null: build it as usual. */
-    viewVersion: string | null;
   }
 }

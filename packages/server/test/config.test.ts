@@ -33,7 +33,6 @@ describe('configuration from the environment', () => {
       webDist: DEFAULT_WEB_DIST,
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
-      accessCache: true,
     });
     expect(DEFAULT_WEB_DIST).toBe(join(REPO_ROOT, 'packages/web/dist'));
   });
@@ -51,12 +50,6 @@ describe('configuration from the environment', () => {
       'TOKEN_TTL must be a duration between 1 minute and 366 days, like 7d, 12h, 30m or 3600s (got "forever")',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ]);
-  });
-
-  it('ACCESS_CACHE is on or off, in any case', () => {
-    expect(loadConfig({ ...base(), ACCESS_CACHE: 'OFF' }).accessCache).toBe(false);
-    expect(loadConfig({ ...base(), ACCESS_CACHE: 'on' }).accessCache).toBe(true);
-    expect(problemsOf({ ACCESS_CACHE: 'yes' })).toEqual(['ACCESS_CACHE must be on or off (got "yes")']);
   });
 
   it('refuses a short JWT_SECRET and a reCAPTCHA secret without its site key', () => {

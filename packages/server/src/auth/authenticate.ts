@@ -2,39 +2,28 @@ import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
-import type { AccessQuestion } from './access';
+import { userOfToken } from './access';
 import { refuseUnverifiedClaims } from './unverified';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Checks the request's token and asks the access check `question` about the user it names (and, for a
- * remembered read, its group or person). 401 "Please sign in again." for a missing, expired, tampered or
- * foreign token, a token with another algorithm (or none), a token of an unknown or unregistered user,
- * or one older than the user's last password change (token_version); 403 for an account whose address
- * is not proven while others' invitations name it (src/auth/unverified.ts). Sets request.user; answers the
- * version the access check found (null when nothing was versioned).
+ * The onRequest hook of every route that requires authentication. 401 "Please sign in again." for a
+ * missing, expired, tampered or foreign token, a token with another algorithm (or none), a token of an
+ * unknown or unregistered user, or one older than the user's last password change (token_version); 403
+ * for an account whose address is not proven while others' invitations name it (src/auth/unverified.ts).
+ * Sets request.user.
  */
-export async function authenticateFor(
-  ctx: AppContext,
-  request: FastifyRequest,
-  question: Omit<AccessQuestion, 'userId'> = {},
-): Promise<string | null> {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  if (!token) throw unauthorized();
-  const claims = await ctx.tokens.verify(token);
-  if (!claims) throw unauthorized();
-  const { user, version } = await ctx.access({ ...question, userId: claims.sub });
-  if (!user?.registered || user.token_version !== claims.tv) throw unauthorized();
-  await refuseUnverifiedClaims(ctx, request, user);
-  request.user = user;
-  return version;
-}
-
-/** The onRequest hook of every route that requires authentication (src/views has its own). */
 export function createAuthenticate(ctx: AppContext): onRequestHookHandler {
   return async (request) => {
-    await authenticateFor(ctx, request);
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw unauthorized();
+    const claims = await ctx.tokens.verify(token);
+    if (!claims) throw unauthorized();
+    const user = await userOfToken(ctx.db, claims.sub);
+    if (!user?.registered || user.token_version !== claims.tv) throw unauthorized();
+    await refuseUnverifiedClaims(ctx, request, user);
+    request.user = user;
   };
 }
 

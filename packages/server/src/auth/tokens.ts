@@ -13,9 +13,6 @@ export interface Tokens {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
-/** How many verified tokens a process remembers (the oldest is forgotten first): about 2 MB at most. */
-export const VERIFIED_TOKENS_KEPT = 10_000;
-
 export function createTokens(secret: string, ttlSeconds: number, now: () => number = Date.now): Tokens {
   // Imported once: given the raw bytes, jose would import the key again for every token (about half the cost
   // of a verification, which every authenticated request pays).
@@ -26,14 +23,6 @@ export function createTokens(secret: string, ttlSeconds: number, now: () => numb
     false,
     ['sign', 'verify'],
   );
-  // A token whose signature checked out is remembered until it expires: its next requests skip the HMAC (a
-  // Web Crypto job on libuv's thread pool, about 7% of a read's server CPU). Only the exact string that was
-  // verified is found here; the user's token_version is still checked against the database on every request.
-  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
-  const remember = (token: string, claims: TokenClaims, exp: number) => {
-    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { claims, exp });
-  };
   return {
     async sign(user) {
       const issuedAt = Math.floor(now() / 1000);
@@ -45,13 +34,6 @@ export function createTokens(secret: string, ttlSeconds: number, now: () => numb
         .sign(await key);
     },
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        // jose's rule: expired once exp <= now, in whole seconds.
-        if (known.exp > Math.floor(now() / 1000)) return known.claims;
-        verified.delete(token);
-        return null;
-      }
       try {
         // The algorithm is pinned: "none" and any other algorithm are refused. A token without an expiry
         // would last forever: refused too.
@@ -61,9 +43,7 @@ export function createTokens(secret: string, ttlSeconds: number, now: () => numb
           currentDate: new Date(now()),
         });
         if (typeof payload.sub !== 'string' || !Number.isInteger(payload.tv)) return null;
-        const claims = { sub: payload.sub, tv: payload.tv as number };
-        remember(token, claims, payload.exp as number);
-        return claims;
+        return { sub: payload.sub, tv: payload.tv as number };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { CHANGES_APPLICATION, changeFeed } from './changes';
 import { DatabaseUnavailableError, isUnavailable, translate } from './errors';
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './parsers';
 import {
@@ -46,15 +45,6 @@ const types: pg.CustomTypesConfig = {
 };
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
-  const changes = changeFeed(
-    () =>
-      new pg.Client({
-        connectionString: url,
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-        keepAlive: true,
-        application_name: CHANGES_APPLICATION,
-      }),
-  );
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -62,12 +52,15 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+    // Every prepared statement (statements.ts) is planned once per connection, as its name promises. Left to
+    // itself PostgreSQL plans a statement again on every call whenever its generic plan looks costlier than
+    // the custom ones, which its guesses for `$1` (a group id, an array of ids) make it think of the hot
+    // reads: planning then cost more CPU than running them (bench/README.md). Every statement here is built
+    // to probe indexes whatever its parameters, so one plan serves all.
+    options: '-c plan_cache_mode=force_generic_plan',
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     types,
-    // Awaited before the connection is first handed out: it hears its own transactions' changes
-    // (src/db/changes.ts).
-    onConnect: (client) => changes.attach(client),
   });
   // Without a listener, an idle connection that breaks (database restarted) would crash the process.
   pool.on('error', (error) => options.onIdleError?.(error));
@@ -107,10 +100,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       }
     },
     async close() {
-      await changes.close();
       await pool.end();
     },
-    subscribe: (listener) => changes.subscribe(listener),
   };
 
   function transactionOnce<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

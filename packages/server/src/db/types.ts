@@ -20,20 +20,4 @@ export interface Db {
   /** Commits when fn resolves, rolls back when it throws. Nested calls use savepoints. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /**
-   * PostgreSQL only: hear every change the database announces (migration 0008), whichever process or SQL
-   * made it. Returns the way to stop hearing.
-   */
-  subscribe?(listener: ChangeListener): () => void;
-}
-
-/** Hears the notifications of the `kitty_changes` channel (src/db/changes.ts). */
-export interface ChangeListener {
-  /** A committed change: a scope id (migration 0007), or `user:` and a user id. */
-  change(payload: string): void;
-  /**
-   * True once every change committed from now on will be heard; false when some may be missed (the
-   * connection that listens broke and is being opened again).
-   */
-  hearing(live: boolean): void;
 }

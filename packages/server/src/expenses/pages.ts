@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
 import { decodeCursor, encodeCursor, pageSize } from './cursor';
-import { type ExpenseJson, presentRows } from './present';
+import { type ExpenseJson, toExpenseJson } from './present';
 import { findExpensePage, type PageExpenseRow } from './repo';
 
 export interface PageRequest {
@@ -41,7 +41,7 @@ export async function listGroupExpensesPage(
       ORDER BY date DESC, id DESC LIMIT $2`,
     after ? [...params, after.micros, after.id] : params,
   );
-  return finish(db, rows, limit);
+  return finish(rows, limit);
 }
 
 export interface UserPageRequest extends PageRequest {
@@ -101,7 +101,7 @@ export async function listUserExpensesPage(
     params,
   );
   const total = await countUserExpenses(db, userId, pattern);
-  return { ...(await finish(db, rows, limit)), total };
+  return { ...finish(rows, limit), total };
 }
 
 const WITH_GROUP = 'LEFT JOIN groups g ON g.id = e.group_id';
@@ -125,11 +125,11 @@ async function countUserExpenses(db: Db, userId: string, pattern: string | null)
   return rows[0]?.n ?? 0;
 }
 
-async function finish(db: Db, rows: PageExpenseRow[], limit: number): Promise<ExpensePage> {
+function finish(rows: PageExpenseRow[], limit: number): ExpensePage {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
-    expenses: await presentRows(db, shown),
+    expenses: shown.map(toExpenseJson),
     nextCursor: rows.length > limit && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
   };
 }

@@ -1,7 +1,7 @@
 import { DECLINED_CANNOT_CHANGE } from '@kitty/domain';
 import type { Db } from '../db';
-import { conflict, type FieldError, forbidden, invalid } from '../http/errors';
-import { lockedNonMembers } from '../groups/membership';
+import { conflict, type FieldError, forbidden, invalid, notFound } from '../http/errors';
+import { lockedGroupPeople } from '../groups/membership';
 import { unknownUsers } from './repo';
 
 export const MEMBERS_ONLY = 'Everyone in the expense must be a member of the group.';
@@ -20,11 +20,13 @@ export interface People {
 }
 
 /**
- * The people rules of a create or update, inside its transaction: everyone named exists; in a group the
- * payer and every participant are members (their member rows stay locked until commit);
+ * The people rules of a create or update, inside its transaction, in one statement: in a group the caller
+ * is a current member (404 otherwise, exactly as for an unknown group); everyone named exists; in a group
+ * the payer and every participant are members (the member rows of all of them stay locked until commit);
  * outside a group the caller pays or takes part. Throws a 400 naming the field.
  */
 export async function checkPeople(tx: Db, p: People): Promise<void> {
+  if (p.groupId !== null) return checkGroupPeople(tx, { ...p, groupId: p.groupId });
   const unknown = new Set(await unknownUsers(tx, [p.paidBy, ...p.participants]));
   const errors: FieldError[] = [];
   if (unknown.has(p.paidBy)) errors.push({ field: 'paid_by', message: UNKNOWN_PAYER });
@@ -33,17 +35,26 @@ export async function checkPeople(tx: Db, p: People): Promise<void> {
   }
   if (errors.length > 0) throw invalid(...errors);
 
-  if (p.groupId === null) {
-    if (p.paidBy !== p.callerId && !p.participants.includes(p.callerId)) {
-      throw invalid({ field: 'participants', message: CALLER_NOT_INVOLVED });
-    }
-    return;
+  if (p.paidBy !== p.callerId && !p.participants.includes(p.callerId)) {
+    throw invalid({ field: 'participants', message: CALLER_NOT_INVOLVED });
   }
-  // The caller is a current member already (checkGroupWrite, before this).
-  const everyone = [...new Set([p.paidBy, ...p.participants])];
-  const outside = new Set(await lockedNonMembers(tx, p.groupId, everyone));
-  if (outside.has(p.paidBy)) errors.push({ field: 'paid_by', message: MEMBERS_ONLY });
-  if (p.participants.some((id) => outside.has(id)))
+}
+
+async function checkGroupPeople(tx: Db, p: People & { groupId: string }): Promise<void> {
+  const { known, members } = await lockedGroupPeople(tx, p.groupId, [
+    p.callerId,
+    p.paidBy,
+    ...p.participants,
+  ]);
+  if (!members.has(p.callerId)) throw notFound();
+  const errors: FieldError[] = [];
+  if (!known.has(p.paidBy)) errors.push({ field: 'paid_by', message: UNKNOWN_PAYER });
+  if (p.participants.some((id) => !known.has(id))) {
+    errors.push({ field: 'participants', message: UNKNOWN_PARTICIPANT });
+  }
+  if (errors.length > 0) throw invalid(...errors);
+  if (!members.has(p.paidBy)) errors.push({ field: 'paid_by', message: MEMBERS_ONLY });
+  if (p.participants.some((id) => !members.has(id)))
     errors.push({ field: 'participants', message: MEMBERS_ONLY });
   if (errors.length > 0) throw invalid(...errors);
 }

@@ -2,13 +2,14 @@ import type { components } from '@kitty/api/schema';
 import { splitDetailsToWire, toDecimal } from '@kitty/domain';
 import type { Db } from '../db';
 import { toUserSummary } from '../users/present';
-import { type ExpenseRow, findExpenses, findSplits, type SplitRow } from './repo';
+import { type ExpenseRow, findExpenses, type SplitRow } from './repo';
 
 export type ExpenseJson = components['schemas']['Expense'];
 type ExpenseSplitJson = components['schemas']['ExpenseSplit'];
 
-/** One expense as the contract shows it; `splits` are its rows in participant order. */
-export function toExpenseJson(row: ExpenseRow, splits: readonly SplitRow[]): ExpenseJson {
+/** One expense as the contract shows it, its splits in participant order. */
+export function toExpenseJson(row: ExpenseRow): ExpenseJson {
+  const splits = row.splits;
   const payer = toUserSummary({
     id: row.paid_by,
     display_name: row.payer_display_name,
@@ -70,8 +71,7 @@ function toSplitJson(expense: ExpenseRow, split: SplitRow): ExpenseSplitJson {
   return {
     user_id: split.user_id,
     amount: toDecimal(split.amount_minor, expense.currency),
-    percentage:
-      expense.split_type === 'percentage' && split.percentage !== null ? Number(split.percentage) : null,
+    percentage: expense.split_type === 'percentage' && split.percentage !== null ? split.percentage : null,
     shares: expense.split_type === 'shares' ? split.shares : null,
     User: { display_name: person.display_name },
     display_name: person.display_name,
@@ -80,29 +80,13 @@ function toSplitJson(expense: ExpenseRow, split: SplitRow): ExpenseSplitJson {
 }
 
 /**
- * The JSON of several expenses in the order of `ids`, in two queries whatever their number (expenses with
- * payer and group, then every split with its person). Ids of missing or deleted expenses are left out.
+ * The JSON of several expenses in the order of `ids`, in one query whatever their number (each expense with
+ * payer, group and splits). Ids of missing or deleted expenses are left out.
  */
 export async function presentExpenses(db: Db, ids: readonly string[]): Promise<ExpenseJson[]> {
-  return presentRows(db, await findExpenses(db, ids), ids);
-}
-
-/** The JSON of expense rows already read, in the order of `ids` (rows not among them left out), with their splits. */
-export async function presentRows(
-  db: Db,
-  rows: readonly ExpenseRow[],
-  ids: readonly string[] = rows.map((row) => row.id),
-): Promise<ExpenseJson[]> {
-  const splits = await findSplits(db, ids);
-  const byExpense = new Map<string, SplitRow[]>();
-  for (const split of splits) {
-    const list = byExpense.get(split.expense_id) ?? [];
-    list.push(split);
-    byExpense.set(split.expense_id, list);
-  }
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map((await findExpenses(db, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toExpenseJson(row, byExpense.get(id) ?? [])] : [];
+    return row ? [toExpenseJson(row)] : [];
   });
 }

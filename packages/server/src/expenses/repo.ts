@@ -2,7 +2,7 @@ import type { SplitDetails, SplitType } from '@kitty/domain';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
 
-/** An expense row with its payer and group names, as the presenter needs it. */
+/** An expense row with its payer and group names and its splits, as the presenter needs it. */
 export interface ExpenseRow {
   id: string;
   group_id: string | null;
@@ -37,14 +37,14 @@ export interface ExpenseRow {
   decliner_last_name: string | null;
   decliner_email: string | null;
   leftover_start: number;
+  /** Its splits in participant order, read in the same statement (SPLITS_COLUMN). */
+  splits: SplitRow[];
 }
 
 export interface SplitRow {
-  expense_id: string;
   user_id: string;
   amount_minor: number;
-  /** numeric comes back as text */
-  percentage: string | null;
+  percentage: number | null;
   shares: number | null;
   adjustment_minor: number | null;
   display_name: string;
@@ -93,6 +93,20 @@ export interface LockedExpense {
   leftover_start: number;
 }
 
+// An expense's splits with their people as one JSON column of its row: one statement per page instead of
+// two, and one JSON text for the driver to read instead of ten fields per split. Amounts are minor units,
+// far below 2^53 (the contract bounds an amount), so a JSON number holds them exactly. Each person is a
+// LIMIT 1 probe of the users index: for a few splits per expense PostgreSQL's plan would otherwise hash
+// the whole users table once per expense.
+const SPLITS_COLUMN = `(SELECT COALESCE(json_agg(json_build_object('user_id', s.user_id, 'amount_minor', s.amount_minor,
+    'percentage', s.percentage, 'shares', s.shares, 'adjustment_minor', s.adjustment_minor,
+    'display_name', u.display_name, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email)
+    ORDER BY s.position, s.user_id), '[]')
+   FROM expense_splits s
+  CROSS JOIN LATERAL (SELECT u.display_name, u.first_name, u.last_name, u.email FROM users u
+                       WHERE u.id = s.user_id LIMIT 1) u
+  WHERE s.expense_id = e.id) AS splits`;
+
 const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
   e.category, e.date, e.notes, e.paid_by, p.display_name AS payer_display_name,
   p.first_name AS payer_first_name, p.last_name AS payer_last_name, p.email AS payer_email, e.split_type,
@@ -100,15 +114,21 @@ const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, 
   c.display_name AS creator_display_name, c.first_name AS creator_first_name,
   c.last_name AS creator_last_name, c.email AS creator_email, e.declined_at, e.declined_by,
   d.display_name AS decliner_display_name, d.first_name AS decliner_first_name,
-  d.last_name AS decliner_last_name, d.email AS decliner_email, e.leftover_start::float8 AS leftover_start`;
+  d.last_name AS decliner_last_name, d.email AS decliner_email, e.leftover_start::float8 AS leftover_start,
+  ${SPLITS_COLUMN}`;
 
 /** An expense row of a page, with the key the next page starts after. */
 export interface PageExpenseRow extends ExpenseRow {
   micros: string;
 }
 
-const PAYER_AND_GROUP = `JOIN users p ON p.id = e.paid_by LEFT JOIN groups g ON g.id = e.group_id
-  JOIN users c ON c.id = e.created_by LEFT JOIN users d ON d.id = e.declined_by`;
+// Each a LIMIT 1 probe of a primary key: so is the plan PostgreSQL keeps for the prepared statement,
+// whose row estimates (10 for an array of ids) would otherwise make it hash whole tables.
+const PAYER_AND_GROUP = `
+  JOIN LATERAL (SELECT * FROM users u WHERE u.id = e.paid_by LIMIT 1) p ON true
+  LEFT JOIN LATERAL (SELECT * FROM groups x WHERE x.id = e.group_id LIMIT 1) g ON true
+  JOIN LATERAL (SELECT * FROM users u WHERE u.id = e.created_by LIMIT 1) c ON true
+  LEFT JOIN LATERAL (SELECT * FROM users u WHERE u.id = e.declined_by LIMIT 1) d ON true`;
 
 /** Live expenses by id (any order; deleted ones are left out). */
 export async function findExpenses(db: Db, ids: readonly string[]): Promise<ExpenseRow[]> {
@@ -137,20 +157,6 @@ export async function findExpensePage(
        FROM picked JOIN expenses e ON e.id = picked.id ${PAYER_AND_GROUP}
       ORDER BY e.date DESC, e.id DESC`,
     params,
-  );
-  return rows;
-}
-
-/** The splits of several expenses with their people, in the order the participants were listed. */
-export async function findSplits(db: Db, expenseIds: readonly string[]): Promise<SplitRow[]> {
-  if (expenseIds.length === 0) return [];
-  const { rows } = await db.query<SplitRow>(
-    `SELECT s.expense_id, s.user_id, s.amount_minor, s.percentage, s.shares, s.adjustment_minor,
-            u.display_name, u.first_name, u.last_name, u.email
-       FROM expense_splits s JOIN users u ON u.id = s.user_id
-      WHERE s.expense_id = ANY($1::uuid[])
-      ORDER BY s.expense_id, s.position, s.user_id`,
-    [expenseIds],
   );
   return rows;
 }
@@ -241,15 +247,6 @@ export async function reserveLeftovers(tx: Db, groupId: string, units: number): 
     [groupId, units],
   );
   return Number(rows[0]?.start ?? 0);
-}
-
-/** Where the group's next new expense's leftover units start: its count so far (0 before any). */
-export async function nextLeftoverStart(db: Db, groupId: string): Promise<number> {
-  const { rows } = await db.query<{ handed_out: number }>(
-    'SELECT handed_out::float8 AS handed_out FROM group_leftovers WHERE group_id = $1',
-    [groupId],
-  );
-  return Number(rows[0]?.handed_out ?? 0);
 }
 
 /** Replaces every field and split of an expense and moves its version on by one. */

@@ -2,12 +2,11 @@ import { categoryDisplayName } from '@kitty/domain';
 import type { FastifyInstance } from 'fastify';
 import { loadCategories } from '../appconfig/categories';
 import { currentUser } from '../auth/authenticate';
-import { summarize } from '../groups/read';
-import { findGroupForMember } from '../groups/repo';
+import { summaryOf } from '../groups/read';
+import { findGroupView } from '../groups/repo';
 import { notFound } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
-import { viewRoute } from '../views/view-route';
 import {
   createExpense,
   declineExpense,
@@ -48,24 +47,16 @@ export function expenseRoutes(app: FastifyInstance): void {
     }),
   );
 
-  // Members only: anyone else gets 404, as for an unknown group. `group` holds the caller's balance: an
-  // answer per caller and page.
-  viewRoute(app, 'listGroupExpenses', {
-    shows: { group: (request) => request.params.id },
-    key: (request) =>
-      `${request.params.id} ${currentUser(request).id} ${request.query.limit ?? ''} ${request.query.cursor ?? ''}`,
-    answer: async (request) => {
-      const caller = currentUser(request);
-      const group = await findGroupForMember(db, request.params.id, caller.id);
-      if (!group) throw notFound();
-      const page = await listGroupExpensesPage(db, group.id, {
-        limit: request.query.limit,
-        cursor: request.query.cursor,
-      });
-      const [summary] = await summarize(db, [group], caller.id);
-      if (!summary) throw notFound();
-      return { expenses: page.expenses, group: summary, nextCursor: page.nextCursor };
-    },
+  // Members only: anyone else gets 404, as for an unknown group.
+  route(app, 'listGroupExpenses', async (request) => {
+    const caller = currentUser(request);
+    const view = await findGroupView(db, request.params.id, caller.id);
+    if (!view) throw notFound();
+    const page = await listGroupExpensesPage(db, view.group.id, {
+      limit: request.query.limit,
+      cursor: request.query.cursor,
+    });
+    return { expenses: page.expenses, group: summaryOf(view, caller.id), nextCursor: page.nextCursor };
   });
 
   route(app, 'getExpense', async (request) => getExpense(db, request.params.id, currentUser(request).id));

@@ -58,8 +58,7 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
   const groupId = body.group_id ?? null;
   const id = newExpenseId();
   await db.transaction(async (tx) => {
-    if (groupId !== null)
-      await checkGroupWrite(tx, { groupId, callerId: caller.id, callerSees: false, moves: [] });
+    // In a group, checkPeople also answers 404 to a caller who is not a member (as for an unknown group).
     await checkPeople(tx, {
       callerId: caller.id,
       groupId,
@@ -73,7 +72,10 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
     await repo.insertExpense(tx, id, caller.id, { ...parsed, group_id: groupId });
     await postExpense(tx, ledgerOf(groupId, parsed), 1);
   });
-  return getExpense(db, id, caller.id);
+  // The caller may see it: checkPeople made them a member of its group, or its payer or a participant.
+  const [expense] = await presentExpenses(db, [id]);
+  if (!expense) throw notFound();
+  return expense;
 }
 
 /**

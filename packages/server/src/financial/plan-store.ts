@@ -1,7 +1,12 @@
-import { balancesBeforePayment, planAfterPayment, settlesExactly, type Transfer } from '@kitty/domain';
+import {
+  balancesBeforePayment,
+  minimalTransfers,
+  planAfterPayment,
+  settlesExactly,
+  type Transfer,
+} from '@kitty/domain';
 import type { Db } from '../db';
 import { scopeBalances } from '../ledger/ledger';
-import { cachedMinimalTransfers } from './plan-cache';
 
 /** The remembered plans of some groups, by `${scope} ${currency}`. */
 export async function storedPlans(db: Db, scopeIds: readonly string[]): Promise<Map<string, Transfer[]>> {
@@ -32,7 +37,7 @@ export function currentPlan(
   nets: Record<string, number>,
 ): Transfer[] {
   if (stored && stored.length > 0 && settlesExactly(stored, nets)) return stored.map((t) => ({ ...t }));
-  return cachedMinimalTransfers(nets);
+  return minimalTransfers(nets);
 }
 
 /**

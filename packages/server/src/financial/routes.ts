@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
-import { viewRoute } from '../views/view-route';
 import { balanceSummary, groupBalances, myBalance, myGroupBalance } from './balances';
 import { declineSettlement } from './decline';
 import { groupDebts, groupSuggestions, myDebts, mySuggestions, settleDebt } from './debts';
@@ -13,27 +12,17 @@ import { createSettlement, listGroupSettlements, listSettlements, pageQuery } fr
 export function financialRoutes(app: FastifyInstance): void {
   const { db } = app.ctx;
 
-  viewRoute(app, 'getBalanceSummary', {
-    shows: 'person',
-    key: (request) => currentUser(request).id,
-    answer: async (request) => balanceSummary(db, currentUser(request)),
-  });
+  route(app, 'getBalanceSummary', async (request) => balanceSummary(db, currentUser(request)));
 
-  // is_current_user marks the caller: an answer per caller.
-  viewRoute(app, 'getGroupBalances', {
-    shows: { group: (request) => request.params.groupId },
-    key: (request) => `${request.params.groupId} ${currentUser(request).id}`,
-    answer: async (request) => groupBalances(db, request.params.groupId, currentUser(request)),
-  });
+  route(app, 'getGroupBalances', async (request) =>
+    groupBalances(db, request.params.groupId, currentUser(request)),
+  );
 
   route(app, 'listSettlementSuggestions', async (request) => mySuggestions(db, currentUser(request)));
 
-  // The same plan for every member.
-  viewRoute(app, 'listGroupSettlementSuggestions', {
-    shows: { group: (request) => request.params.groupId },
-    key: (request) => request.params.groupId,
-    answer: async (request) => groupSuggestions(db, request.params.groupId, currentUser(request)),
-  });
+  route(app, 'listGroupSettlementSuggestions', async (request) =>
+    groupSuggestions(db, request.params.groupId, currentUser(request)),
+  );
 
   route(app, 'settleExpense', async (request, reply) =>
     idempotent(request, reply, async (db) => ({

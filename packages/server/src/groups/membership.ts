@@ -57,6 +57,32 @@ export async function lockedNonMembers(
   return userIds.filter((id) => !members.has(id));
 }
 
+/**
+ * Of `userIds`, those that exist and those that are members of the group, in one statement. The member
+ * rows found are locked (FOR SHARE) until the transaction ends, as in lockedNonMembers.
+ */
+export async function lockedGroupPeople(
+  tx: Db,
+  groupId: string,
+  userIds: readonly string[],
+): Promise<{ known: Set<string>; members: Set<string> }> {
+  const valid = [...new Set(userIds.filter(isUuid))];
+  if (valid.length === 0 || !isUuid(groupId)) return { known: new Set(), members: new Set() };
+  const { rows } = await tx.query<{ id: string; member: boolean }>(
+    `WITH locked AS MATERIALIZED (
+       SELECT user_id FROM group_members WHERE group_id = $1 AND user_id = ANY($2::uuid[])
+        ORDER BY user_id FOR SHARE)
+     SELECT u.id, l.user_id IS NOT NULL AS member
+       FROM users u LEFT JOIN locked l ON l.user_id = u.id
+      WHERE u.id = ANY($2::uuid[])`,
+    [groupId, valid],
+  );
+  return {
+    known: new Set(rows.map((r) => r.id)),
+    members: new Set(rows.filter((r) => r.member).map((r) => r.id)),
+  };
+}
+
 export interface GroupWrite {
   groupId: string;
   callerId: string;

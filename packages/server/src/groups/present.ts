@@ -1,9 +1,8 @@
 import type { components } from '@kitty/api/schema';
 import { parseSplitConfig } from '@kitty/domain';
-import type { CurrentUser } from '../users/repo';
 import { toUserJson } from '../users/present';
 import type { CallerBalance } from './balances';
-import type { GroupRow } from './repo';
+import type { GroupRow, MemberPerson } from './repo';
 
 export type GroupSummaryJson = components['schemas']['GroupSummary'];
 export type GroupDetailJson = components['schemas']['GroupDetail'];
@@ -13,7 +12,7 @@ type DefaultSplitConfig = components['schemas']['DefaultSplitConfig'];
 /** A group as the lists show it: members, the caller's balance in the group currency and beside it. */
 export function toGroupSummary(
   group: GroupRow,
-  members: readonly CurrentUser[],
+  members: readonly MemberPerson[],
   caller: CallerBalance,
 ): GroupSummaryJson {
   return {

@@ -1,13 +1,19 @@
 import type { Db } from '../db';
 import { decodeCursor, encodeCursor } from '../expenses/cursor';
-import { nextLeftoverStart } from '../expenses/repo';
 import { notFound } from '../http/errors';
-import { PERSONAL_SCOPE, scopeBalances, userBalances, type BalanceRow } from '../ledger/ledger';
+import { PERSONAL_SCOPE, userBalances } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 import { callerBalance, memberBalances } from './balances';
 import { firstExpensesPage } from './expenses';
 import { type GroupDetailJson, type GroupSummaryJson, toGroupDetail, toGroupSummary } from './present';
-import { findGroupForMember, type GroupRow, groupsOfUser, membersOfGroups, searchGroupsOfUser } from './repo';
+import {
+  findGroupView,
+  type GroupRow,
+  type GroupView,
+  groupsOfUser,
+  membersOfGroups,
+  searchGroupsOfUser,
+} from './repo';
 
 export const SEARCH_LIMIT = 20;
 
@@ -64,33 +70,42 @@ export async function searchGroups(db: Db, caller: CurrentUser, term: string): P
   return summarize(db, await searchGroupsOfUser(db, caller.id, trimmed, SEARCH_LIMIT), caller.id);
 }
 
-/** The group page of a member; 404 for anyone else, exactly as for an unknown id. */
+/** The group page of a member; 404 for anyone else, exactly as for an unknown id. Two statements. */
 export async function getGroupDetail(db: Db, groupId: string, callerId: string): Promise<GroupDetailJson> {
-  const group = await findGroupForMember(db, groupId, callerId);
-  if (!group) throw notFound();
-  return detailOf(db, group, callerId);
+  const view = await findGroupView(db, groupId, callerId);
+  if (!view) throw notFound();
+  return detailOfView(db, view, callerId);
 }
 
+/** The page of a group just written, as `callerId` sees it even if they are no longer a member. */
 export async function detailOf(db: Db, group: GroupRow, callerId: string): Promise<GroupDetailJson> {
-  const members = await membersOfGroups(db, [group.id]);
-  const scope: BalanceRow[] = await scopeBalances(db, group.id);
-  const summary = toGroupSummary(
-    group,
-    members,
-    callerBalance(
-      scope.filter((row) => row.user_id === callerId),
-      group.currency,
-    ),
-  );
+  const view = await findGroupView(db, group.id, null);
+  if (!view) throw notFound();
+  return detailOfView(db, view, callerId);
+}
+
+async function detailOfView(db: Db, view: GroupView, callerId: string): Promise<GroupDetailJson> {
   return toGroupDetail(
-    summary,
+    summaryOf(view, callerId),
     memberBalances(
-      scope,
-      members.map((m) => m.id),
-      group.currency,
+      view.balances,
+      view.members.map((m) => m.id),
+      view.group.currency,
     ),
-    await firstExpensesPage(db, group.id),
-    await nextLeftoverStart(db, group.id),
+    await firstExpensesPage(db, view.group.id),
+    view.handedOut,
+  );
+}
+
+/** The group as the lists show it to the caller, from its view. */
+export function summaryOf(view: GroupView, callerId: string): GroupSummaryJson {
+  return toGroupSummary(
+    view.group,
+    view.members,
+    callerBalance(
+      view.balances.filter((row) => row.user_id === callerId),
+      view.group.currency,
+    ),
   );
 }
 

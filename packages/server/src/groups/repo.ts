@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
+import type { BalanceRow } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 
 /** A groups row as the server uses it. */
@@ -68,6 +69,58 @@ export async function findGroupForMember(
   return rows[0] ?? null;
 }
 
+/** What a group shows of each member. */
+export type MemberPerson = Pick<
+  CurrentUser,
+  'id' | 'email' | 'first_name' | 'last_name' | 'display_name' | 'registered'
+>;
+
+/** What a member sees of a group besides its expenses. */
+export interface GroupView {
+  group: GroupRow;
+  /** In joining order. */
+  members: MemberPerson[];
+  /** Every ledger row of the group's scope (former members' included), by currency and person. */
+  balances: BalanceRow[];
+  /** The leftover units the group has handed out so far: where its next expense's start. */
+  handedOut: number;
+}
+
+/**
+ * The group page's head in one statement (members and balances as JSON columns: the driver reads two
+ * texts instead of a row per member and per balance): the group if `userId` is a member of it (null:
+ * whoever asks), null for unknown, invisible or malformed ids.
+ */
+export async function findGroupView(
+  db: Db,
+  groupId: string,
+  userId: string | null,
+): Promise<GroupView | null> {
+  if (!isUuid(groupId)) return null;
+  const { rows } = await db.query<GroupRow & Omit<GroupView, 'group'>>(
+    `SELECT ${GROUP_COLUMNS}, COALESCE(l.handed_out, 0)::float8 AS "handedOut",
+       (SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'first_name', u.first_name,
+                 'last_name', u.last_name, 'display_name', u.display_name, 'registered', u.registered)
+                 ORDER BY m.joined_at, m.user_id)
+          FROM group_members m
+         CROSS JOIN LATERAL (SELECT u.id, u.email, u.first_name, u.last_name, u.display_name, u.registered
+                               FROM users u WHERE u.id = m.user_id LIMIT 1) u
+         WHERE m.group_id = g.id) AS members,
+       (SELECT COALESCE(json_agg(json_build_object('scope_id', b.scope_id, 'user_id', b.user_id,
+                 'currency', b.currency, 'paid_minor', b.paid_minor, 'owed_minor', b.owed_minor,
+                 'net_minor', b.net_minor) ORDER BY b.currency, b.user_id), '[]')
+          FROM member_balances b WHERE b.scope_id = g.id) AS balances
+       FROM groups g LEFT JOIN group_leftovers l ON l.group_id = g.id
+      WHERE g.id = $1
+        AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = $2))`,
+    [groupId, userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { members, balances, handedOut, ...group } = row;
+  return { group, members, balances, handedOut };
+}
+
 /** Every group `userId` belongs to, newest first. */
 /**
  * Up to `take` of a person's groups, newest first (created_at, then id), after the group keyed
@@ -111,7 +164,9 @@ export async function searchGroupsOfUser(
 export async function membersOfGroups(db: Db, groupIds: readonly string[]): Promise<MemberRow[]> {
   if (groupIds.length === 0) return [];
   const { rows } = await db.query<MemberRow>(
-    `SELECT m.group_id, ${USER_COLUMNS} FROM group_members m JOIN users u ON u.id = m.user_id
+    // A LIMIT 1 probe per member: the kept plan would otherwise hash the whole users table.
+    `SELECT m.group_id, ${USER_COLUMNS} FROM group_members m
+       JOIN LATERAL (SELECT * FROM users x WHERE x.id = m.user_id LIMIT 1) u ON true
       WHERE m.group_id = ANY($1::uuid[]) ORDER BY m.group_id, m.joined_at, m.user_id`,
     [groupIds],
   );

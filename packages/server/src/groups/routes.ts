@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
-import { viewRoute } from '../views/view-route';
 import { createGroup } from './create';
 import { deleteGroup } from './delete';
 import { exportGroup } from './export';
@@ -30,12 +29,7 @@ export function groupRoutes(app: FastifyInstance): void {
     groups: await searchGroups(db, currentUser(request), request.query.term),
   }));
 
-  // The caller's own balance is part of it: an answer per caller.
-  viewRoute(app, 'getGroup', {
-    shows: { group: (request) => request.params.id },
-    key: (request) => `${request.params.id} ${currentUser(request).id}`,
-    answer: async (request) => getGroupDetail(db, request.params.id, currentUser(request).id),
-  });
+  route(app, 'getGroup', async (request) => getGroupDetail(db, request.params.id, currentUser(request).id));
 
   route(app, 'deleteGroup', async (request) => deleteGroup(db, currentUser(request), request.params.id));
 

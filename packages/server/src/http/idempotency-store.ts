@@ -46,9 +46,8 @@ interface KeyRow {
  * runs one transaction at a time, so a duplicate simply starts after the first has committed.
  */
 export async function reserveKey(tx: Db, request: KeyedRequest, waitMs: number): Promise<Reservation> {
-  await tx.query("SELECT set_config('lock_timeout', $1, true)", [`${Math.max(1, Math.round(waitMs))}ms`]);
   try {
-    return await take(tx, request);
+    return await take(tx, request, `${Math.max(1, Math.round(waitMs))}ms`);
   } catch (error) {
     if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { kind: 'busy' };
     throw error;
@@ -67,15 +66,17 @@ async function restore(tx: Db): Promise<void> {
   }
 }
 
-async function take(tx: Db, r: KeyedRequest): Promise<Reservation> {
+async function take(tx: Db, r: KeyedRequest, lockTimeout: string): Promise<Reservation> {
   // Bounded: a row can vanish between the INSERT and the SELECT only when the expiry sweep removes it.
   for (let attempt = 0; attempt < 3; attempt++) {
+    // The wait's bound is set by the same statement (its row comes from set_config, evaluated before the
+    // insert can wait on a concurrent duplicate): one round trip less than setting it first.
     const inserted = await tx.query(
       `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash)
-       VALUES ($1, $2, $3, $4, $5)
+       SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text FROM (SELECT set_config('lock_timeout', $6, true)) AS bound
        ON CONFLICT (user_id, key) DO NOTHING
        RETURNING key`,
-      [r.userId, r.key, r.method, r.path, r.hash],
+      [r.userId, r.key, r.method, r.path, r.hash, lockTimeout],
     );
     if (inserted.rows.length > 0) return { kind: 'reserved' };
 

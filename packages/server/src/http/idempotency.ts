@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import type { Db } from '../db';
+import { withoutSavepoints } from '../db/session';
 import { badRequest, conflict, invalid, unprocessable } from './errors';
 import { deleteExpiredKeys, type KeyedRequest, reserveKey, storeResponse } from './idempotency-store';
 
@@ -34,7 +35,8 @@ export interface IdempotencyOptions {
  *
  * Without the header, `work` runs on the app's database handle as it always did. With it, the key is
  * reserved, the write is done and its answer stored in ONE transaction: `work` receives that transaction's
- * handle as its `db`, so the services' own `db.transaction(...)` calls become savepoints inside it. A
+ * handle as its `db`, and the services' own `db.transaction(...)` calls run as part of it (any error rolls
+ * back the whole transaction, the reservation included, so they need no savepoints). A
  * crash therefore never leaves a write without its key or a key without its write, and a concurrent
  * duplicate waits for the first to commit (see `reserveKey`) and replays its answer.
  *
@@ -63,7 +65,7 @@ export async function idempotent<B>(
     if (reservation.kind === 'mismatch') throw unprocessable('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
     if (reservation.kind === 'busy') throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', KEY_IN_PROGRESS);
     if (reservation.kind === 'replay') return { replayed: true as const, ...reservation };
-    const outcome = await work(tx);
+    const outcome = await work(withoutSavepoints(tx));
     const body = JSON.stringify(outcome.body);
     await storeResponse(tx, keyed, outcome.status, body);
     return { replayed: false as const, status: outcome.status, body, afterCommit: outcome.afterCommit };

@@ -1,11 +1,5 @@
 import type { operations } from '@kitty/api/schema';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestHookHandler,
-  RouteHandlerMethod,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { guardInput } from './input-guard';
 import { routeSchema } from './validation';
 
@@ -39,13 +33,11 @@ export type OperationHandler<O extends OperationId> = (
  * query, path, headers: the contract's own schemas) and authentication (unless the operation says
  * `security: []`) all come from the contract, so nothing is typed twice. The handler returns the
  * success body, typed from the generated `operations`; set another 2xx status with `reply.code(201)`.
- * `authenticate` replaces app.authenticate on a secured operation (src/views checks more in the same query).
  */
 export function route<O extends OperationId>(
   app: FastifyInstance,
   operationId: O,
   handler: OperationHandler<O>,
-  options: { authenticate?: onRequestHookHandler } = {},
 ): void {
   const operation = app.ctx.contract.operation(operationId);
   app.route({
@@ -53,7 +45,7 @@ export function route<O extends OperationId>(
     url: operation.url,
     schema: routeSchema(operation),
     // onRequest runs before the body is read: a caller without a valid token learns nothing else.
-    onRequest: operation.secured ? (options.authenticate ?? app.authenticate) : undefined,
+    onRequest: operation.secured ? app.authenticate : undefined,
     preHandler: guardInput,
     handler: handler as unknown as RouteHandlerMethod,
   });

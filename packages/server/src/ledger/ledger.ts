@@ -1,7 +1,8 @@
 import { byCodeUnit, computeBalances } from '@kitty/domain';
 import type { Db } from '../db';
-import { pairsOf, postPairs } from './pairs';
-import { postStats, statsOf } from './stats';
+import { combined, type Statement } from '../db/combine';
+import { pairsOf, pairsStatement, postPairs } from './pairs';
+import { addStatsStatement, postStats, statsOf } from './stats';
 
 /** The scope of expenses and settlements outside any group. */
 export const PERSONAL_SCOPE = '00000000-0000-0000-0000-000000000000';
@@ -60,6 +61,17 @@ export async function postExpense(tx: Db, e: LedgerExpense, direction: Direction
   const expense = { id: 'posting', paid_by: e.paid_by, currency: e.currency, amount: e.amount_minor, shares };
   const scope = scopeOf(e.group_id);
   await lockScope(tx, scope);
+  if (direction === 1) {
+    // Three upserts in one round trip: the scope's lock makes this the only writer of these rows.
+    const statements = [
+      balancesStatement(scope, computeBalances([expense])),
+      pairsStatement(pairsOf(scope, [expense], []), 1),
+      ...statsOf(scope, [expense]).map(addStatsStatement),
+    ].filter((statement): statement is Statement => statement !== null);
+    const { sql, params } = combined(statements);
+    await tx.query(sql, params);
+    return;
+  }
   await post(tx, scope, computeBalances([expense]), direction);
   await postPairs(tx, pairsOf(scope, [expense], []), direction);
   await postStats(tx, statsOf(scope, [expense]), direction);
@@ -80,26 +92,11 @@ async function post(
   balances: ReturnType<typeof computeBalances>,
   direction: Direction,
 ): Promise<void> {
-  const params: unknown[] = [scope];
-  const values: string[] = [];
-  for (const [currency, members] of Object.entries(balances)) {
-    // Rows are touched in a fixed order (currency, then member id) so concurrent writers never deadlock.
-    for (const [userId, b] of Object.entries(members).sort(([a], [b]) => byCodeUnit(a, b))) {
-      params.push(userId, currency, b.paid, b.owed);
-      const n = params.length;
-      values.push(`($${n - 3}::uuid, $${n - 2}::text, $${n - 1}::bigint, $${n}::bigint)`);
-    }
-  }
+  const { params, values } = balanceValues(scope, balances);
   if (values.length === 0) return;
   if (direction === 1) {
-    await tx.query(
-      `INSERT INTO member_balances AS m (scope_id, user_id, currency, paid_minor, owed_minor)
-       SELECT $1::uuid, v.user_id, v.currency, v.paid, v.owed FROM (VALUES ${values.join(', ')})
-           AS v (user_id, currency, paid, owed)
-       ON CONFLICT (scope_id, user_id, currency) DO UPDATE
-         SET paid_minor = m.paid_minor + EXCLUDED.paid_minor, owed_minor = m.owed_minor + EXCLUDED.owed_minor`,
-      params,
-    );
+    const statement = balancesStatement(scope, balances);
+    if (statement) await tx.query(statement.sql, statement.params);
     return;
   }
   // Taking back: an INSERT would check its proposed (negative) row against the columns' CHECKs before
@@ -116,6 +113,38 @@ async function post(
     params,
   );
   if (rowCount !== values.length) throw new Error('Ledger: taking back a posting that was never made');
+}
+
+/** The upsert that adds balances to a scope's rows (null: nothing to add). */
+function balancesStatement(scope: string, balances: ReturnType<typeof computeBalances>): Statement | null {
+  const { params, values } = balanceValues(scope, balances);
+  if (values.length === 0) return null;
+  return {
+    sql: `INSERT INTO member_balances AS m (scope_id, user_id, currency, paid_minor, owed_minor)
+       SELECT $1::uuid, v.user_id, v.currency, v.paid, v.owed FROM (VALUES ${values.join(', ')})
+           AS v (user_id, currency, paid, owed)
+       ON CONFLICT (scope_id, user_id, currency) DO UPDATE
+         SET paid_minor = m.paid_minor + EXCLUDED.paid_minor, owed_minor = m.owed_minor + EXCLUDED.owed_minor`,
+    params,
+  };
+}
+
+/** The rows of a posting as VALUES, after the scope ($1). */
+function balanceValues(
+  scope: string,
+  balances: ReturnType<typeof computeBalances>,
+): { params: unknown[]; values: string[] } {
+  const params: unknown[] = [scope];
+  const values: string[] = [];
+  for (const [currency, members] of Object.entries(balances)) {
+    // Rows are touched in a fixed order (currency, then member id) so concurrent writers never deadlock.
+    for (const [userId, b] of Object.entries(members).sort(([a], [b]) => byCodeUnit(a, b))) {
+      params.push(userId, currency, b.paid, b.owed);
+      const n = params.length;
+      values.push(`($${n - 3}::uuid, $${n - 2}::text, $${n - 1}::bigint, $${n}::bigint)`);
+    }
+  }
+  return { params, values };
 }
 
 const COLUMNS = 'scope_id, user_id, currency, paid_minor, owed_minor, net_minor';

@@ -7,6 +7,7 @@ import {
   type Transfer,
 } from '@kitty/domain';
 import type { Db } from '../db';
+import type { Statement } from '../db/combine';
 import type { Direction } from './ledger';
 
 /**
@@ -54,7 +55,13 @@ export function pairsOf(
 
 /** Adds (or, with -1, takes back) one expense's or settlement's pairwise debts, inside its transaction. */
 export async function postPairs(tx: Db, pairs: readonly PairRow[], direction: Direction): Promise<void> {
-  if (pairs.length === 0) return;
+  const statement = pairsStatement(pairs, direction);
+  if (statement) await tx.query(statement.sql, statement.params);
+}
+
+/** The upsert of postPairs as a statement of its own (null: nothing to post). */
+export function pairsStatement(pairs: readonly PairRow[], direction: Direction): Statement | null {
+  if (pairs.length === 0) return null;
   const params: unknown[] = [];
   const values: string[] = [];
   // pairsOf sorts the rows, so concurrent writers lock them in the same order and never deadlock.
@@ -63,13 +70,13 @@ export async function postPairs(tx: Db, pairs: readonly PairRow[], direction: Di
     const n = params.length;
     values.push(`($${n - 4}::uuid, $${n - 3}::uuid, $${n - 2}::uuid, $${n - 1}, $${n}::bigint)`);
   }
-  await tx.query(
-    `INSERT INTO pair_balances AS p (scope_id, user_a, user_b, currency, a_owes_b_minor)
+  return {
+    sql: `INSERT INTO pair_balances AS p (scope_id, user_a, user_b, currency, a_owes_b_minor)
      VALUES ${values.join(', ')}
      ON CONFLICT (scope_id, currency, user_a, user_b) DO UPDATE
        SET a_owes_b_minor = p.a_owes_b_minor + EXCLUDED.a_owes_b_minor`,
     params,
-  );
+  };
 }
 
 const COLUMNS = 'scope_id, user_a, user_b, currency, a_owes_b_minor';

@@ -1,5 +1,6 @@
 import { groupStats } from '@kitty/domain';
 import type { Db } from '../db';
+import type { Statement } from '../db/combine';
 import type { Direction } from './ledger';
 
 /** Live expenses of one scope in one currency (table scope_expense_stats). */
@@ -28,14 +29,8 @@ export async function postStats(tx: Db, stats: readonly StatsRow[], direction: D
   for (const s of stats) {
     const params = [s.scope_id, s.currency, s.expense_count, s.total_minor];
     if (direction === 1) {
-      await tx.query(
-        `INSERT INTO scope_expense_stats AS s (scope_id, currency, expense_count, total_minor)
-         VALUES ($1, $2, $3, $4)
-         ON CONFLICT (scope_id, currency) DO UPDATE
-           SET expense_count = s.expense_count + EXCLUDED.expense_count,
-               total_minor = s.total_minor + EXCLUDED.total_minor`,
-        params,
-      );
+      const statement = addStatsStatement(s);
+      await tx.query(statement.sql, statement.params);
       continue;
     }
     // An UPDATE, not an upsert: the proposed row of an INSERT would fail the CHECKs before any conflict.
@@ -46,6 +41,18 @@ export async function postStats(tx: Db, stats: readonly StatsRow[], direction: D
     );
     if (rowCount !== 1) throw new Error('Ledger: taking back statistics that were never posted');
   }
+}
+
+/** The upsert that adds one row of statistics, as a statement of its own. */
+export function addStatsStatement(s: StatsRow): Statement {
+  return {
+    sql: `INSERT INTO scope_expense_stats AS s (scope_id, currency, expense_count, total_minor)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (scope_id, currency) DO UPDATE
+           SET expense_count = s.expense_count + EXCLUDED.expense_count,
+               total_minor = s.total_minor + EXCLUDED.total_minor`,
+    params: [s.scope_id, s.currency, s.expense_count, s.total_minor],
+  };
 }
 
 /** A scope's statistics per currency with at least one live expense, by currency code. */

@@ -4,7 +4,9 @@ import type { CurrentUser } from './repo';
 export type UserJson = components['schemas']['User'];
 
 /** The user as the contract shows it: never the password hash or the token version. */
-export function toUserJson(user: CurrentUser): UserJson {
+export function toUserJson(
+  user: Pick<CurrentUser, 'id' | 'email' | 'first_name' | 'last_name' | 'display_name' | 'registered'>,
+): UserJson {
   const fullName = `${user.first_name} ${user.last_name}`.trim();
   return {
     id: user.id,

@@ -49,7 +49,6 @@ import { systemSuite } from './system.suite';
 import { tripSuite } from './trip.suite';
 import { usersCheckEmailSuite } from './users-check-email.suite';
 import { usersSearchSuite } from './users-search.suite';
-import { viewsSuite } from './views.suite';
 import { webSuite } from './web.suite';
 import { whoMaySuite } from './who-may.suite';
 
@@ -99,7 +98,6 @@ export function integrationSuites(engine: Engine): void {
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
-    viewsSuite(ctx);
     abuseLimitsSuite(ctx);
     abuseLockoutSuite(ctx);
     abuseRedisSuite(ctx);
