@@ -75,19 +75,29 @@ function roundedRatio(numerator: number, denominator: number, scale: bigint): bi
 
 /** Suggestions for one currency: the minimal plan, each transfer described. */
 export function suggestSettlements(input: SuggestionInput): SettlementSuggestion[] {
-  return describeTransfers({ ...input, transfers: minimalTransfers(input.balances) });
+  const { pairwiseDebts, ...rest } = input;
+  return describeTransfers({
+    ...rest,
+    pairwiseDebtCount: pairwiseDebts.filter((d) => !isSettledAmount(d.amount)).length,
+    transfers: minimalTransfers(input.balances),
+  });
 }
 
-/** Describes a given plan (normally minimalTransfers of the same balances). */
+/**
+ * Describes a given plan (normally minimalTransfers of the same balances); `pairwiseDebtCount` is the
+ * number of unsettled debts before simplification (the simplification factor's numerator).
+ */
 export function describeTransfers(
-  input: SuggestionInput & { transfers: readonly Transfer[] },
+  input: Omit<SuggestionInput, 'pairwiseDebts'> & {
+    pairwiseDebtCount: number;
+    transfers: readonly Transfer[];
+  },
 ): SettlementSuggestion[] {
   const { currency, balances, transfers, names = {}, owesElsewhere = {} } = input;
   if (transfers.length === 0) return [];
   const name = (id: string) => names[id] || id;
   const currentTotalDebt = sumMinor(Object.values(balances).map((v) => (v < 0 ? -v : 0)));
-  const pairs = input.pairwiseDebts.filter((d) => !isSettledAmount(d.amount)).length;
-  const factor = Number(roundedRatio(pairs, transfers.length, 100n)) / 100;
+  const factor = Number(roundedRatio(input.pairwiseDebtCount, transfers.length, 100n)) / 100;
 
   return transfers.map((t) => {
     const debt = -(balances[t.from] ?? 0);

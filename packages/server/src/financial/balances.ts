@@ -3,12 +3,11 @@ import { isSettledAmount, sortMembersByNet } from '@kitty/domain';
 import type { Db } from '../db';
 import { callerBalance, netsByCurrency } from '../groups/balances';
 import { notFound } from '../http/errors';
-import { scopeBalances, userBalances } from '../ledger/ledger';
-import { scopeStats } from '../ledger/stats';
+import { userBalances } from '../ledger/ledger';
 import { toUserSummary } from '../users/present';
 import type { CurrentUser } from '../users/repo';
 import { currencyAmounts, money } from './present';
-import { groupOfMember, groupsOfMember, membersOf, peopleByIds } from './repo';
+import { balancesView, groupOfMember, groupsOfMember } from './repo';
 
 type Schemas = components['schemas'];
 
@@ -56,18 +55,11 @@ export async function groupBalances(
   groupId: string,
   caller: CurrentUser,
 ): Promise<Schemas['GroupBalances']> {
-  const group = await groupOfMember(db, groupId, caller.id);
-  if (!group) throw notFound();
-  const members = await membersOf(db, group.id);
-  const rows = await scopeBalances(db, group.id);
-  const listed = new Set(members.map((m) => m.id));
-  const formers = [
-    ...new Set(
-      rows.filter((r) => !isSettledAmount(r.net_minor) && !listed.has(r.user_id)).map((r) => r.user_id),
-    ),
-  ];
-  const people = [...members, ...(await peopleByIds(db, formers)).values()];
-  const stats = await scopeStats(db, group.id);
+  const view = await balancesView(db, groupId, caller.id);
+  if (!view) throw notFound();
+  const { group, balances: rows, stats } = view;
+  const owing = new Set(rows.filter((r) => !isSettledAmount(r.net_minor)).map((r) => r.user_id));
+  const people = [...view.members, ...view.others.filter((p) => owing.has(p.id))];
 
   const entries = people.map((person) => {
     const own = rows.filter((r) => r.user_id === person.id);

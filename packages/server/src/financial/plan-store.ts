@@ -18,7 +18,7 @@ export async function storedPlans(db: Db, scopeIds: readonly string[]): Promise<
   return new Map(rows.map((r) => [`${r.scope_id} ${r.currency}`, parseTransfers(r.transfers)]));
 }
 
-function parseTransfers(value: unknown): Transfer[] {
+export function parseTransfers(value: unknown): Transfer[] {
   const list = typeof value === 'string' ? JSON.parse(value) : value;
   if (!Array.isArray(list)) return [];
   return list.map((t: { from: string; to: string; amount: number | string }) => ({

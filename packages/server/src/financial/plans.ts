@@ -6,12 +6,12 @@ import {
   type Transfer,
 } from '@kitty/domain';
 import type { Db } from '../db';
-import { PERSONAL_SCOPE, scopesBalances } from '../ledger/ledger';
-import { scopePairs, toDebt, userPairs } from '../ledger/pairs';
-import { currentPlan, storedPlans } from './plan-store';
+import { PERSONAL_SCOPE } from '../ledger/ledger';
+import { toDebt, userPairs } from '../ledger/pairs';
+import { currentPlan, parseTransfers } from './plan-store';
 
 /**
- * The settle-up plan of one scope and currency: the running nets, the pairwise debts before
+ * The settle-up plan of one scope and currency: the running nets, the number of pairwise debts before
  * simplification and the domain's fewest transfers (the plan people were shown, minus what they paid of
  * it, while that still settles the balances: plan-store.ts). Everything comes from the ledger's running
  * tables, so a plan costs the same at any history size.
@@ -22,39 +22,40 @@ export interface Plan {
   groupId: string | null;
   currency: string;
   nets: Record<string, number>;
-  pairs: Transfer[];
+  /** How many pairwise debts there are before simplification. */
+  pairCount: number;
   transfers: Transfer[];
 }
 
-/** The plans of some groups, one per group and currency with anything owed. */
+/**
+ * The plans of some groups, one per group and currency with anything owed, in one statement: per scope
+ * and currency the nets (by member id), the number of pairwise debts (only their count is shown) and the
+ * remembered plan.
+ */
 export async function groupPlans(db: Db, groupIds: readonly string[]): Promise<Plan[]> {
   if (groupIds.length === 0) return [];
-  const balances = await scopesBalances(db, groupIds);
-  const pairs = await scopePairs(db, groupIds);
-  const stored = await storedPlans(db, groupIds);
-  const plans = new Map<string, Plan>();
-  const planOf = (scopeId: string, currency: string) => {
-    const key = `${scopeId} ${currency}`;
-    const plan = plans.get(key) ?? {
-      scopeId,
-      groupId: scopeId,
-      currency,
-      nets: {},
-      pairs: [],
-      transfers: [],
-    };
-    plans.set(key, plan);
-    return plan;
-  };
-  for (const b of balances) planOf(b.scope_id, b.currency).nets[b.user_id] = b.net_minor;
-  for (const p of pairs) {
-    const debt = toDebt(p);
-    if (debt) planOf(p.scope_id, p.currency).pairs.push(debt);
-  }
+  const { rows } = await db.query<{
+    scope_id: string;
+    currency: string;
+    nets: Record<string, number>;
+    pair_count: number;
+    stored: unknown;
+  }>(
+    `SELECT b.scope_id, b.currency, json_object_agg(b.user_id, b.net_minor ORDER BY b.user_id) AS nets,
+       (SELECT count(*) FROM pair_balances p
+         WHERE p.scope_id = b.scope_id AND p.currency = b.currency AND p.a_owes_b_minor <> 0)::int AS pair_count,
+       (SELECT s.transfers FROM settle_plans s WHERE s.scope_id = b.scope_id AND s.currency = b.currency) AS stored
+       FROM member_balances b WHERE b.scope_id = ANY($1::uuid[])
+      GROUP BY b.scope_id, b.currency ORDER BY b.scope_id, b.currency`,
+    [groupIds],
+  );
   const result: Plan[] = [];
-  for (const [key, plan] of plans) {
-    plan.transfers = currentPlan(stored.get(key), plan.nets);
-    if (plan.transfers.length > 0) result.push(plan);
+  for (const row of rows) {
+    const stored = row.stored === null ? undefined : parseTransfers(row.stored);
+    const transfers = currentPlan(stored, row.nets);
+    if (transfers.length === 0) continue;
+    const { scope_id: scopeId, currency, nets, pair_count: pairCount } = row;
+    result.push({ scopeId, groupId: scopeId, currency, nets, pairCount, transfers });
   }
   return result;
 }
@@ -73,7 +74,7 @@ export async function personalPlans(db: Db, userId: string): Promise<Plan[]> {
       groupId: null,
       currency: pair.currency,
       nets: { [debt.from]: -debt.amount, [debt.to]: debt.amount },
-      pairs: [debt],
+      pairCount: 1,
       transfers: [debt],
     });
   }
@@ -100,7 +101,7 @@ export function suggestionsOf(
   return describeTransfers({
     currency: plan.currency,
     balances: plan.nets,
-    pairwiseDebts: plan.pairs,
+    pairwiseDebtCount: plan.pairCount,
     transfers: plan.transfers,
     names,
     owesElsewhere: owedInOtherCurrencies(netsByCurrency, plan.currency),

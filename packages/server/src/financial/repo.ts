@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
-import { lockScope } from '../ledger/ledger';
+import { type BalanceRow, lockScope } from '../ledger/ledger';
+import type { StatsRow } from '../ledger/stats';
 
 /** A person as the financial answers name them (toUserSummary's input). */
 export interface Person {
@@ -46,19 +47,6 @@ export async function groupsOfMember(db: Db, userId: string): Promise<GroupRow[]
     `SELECT g.id, g.name, g.currency FROM group_members m JOIN groups g ON g.id = m.group_id
       WHERE m.user_id = $1 ORDER BY g.name, g.id`,
     [userId],
-  );
-  return rows;
-}
-
-/** The members of a group with their names, in joining order. */
-export async function membersOf(db: Db, groupId: string): Promise<Person[]> {
-  const { rows } = await db.query<Person>(
-    // A LIMIT 1 probe per member: the kept plan would otherwise hash the whole users table.
-    `SELECT u.id, u.email, u.display_name, u.first_name, u.last_name
-       FROM group_members m
-       JOIN LATERAL (SELECT * FROM users x WHERE x.id = m.user_id LIMIT 1) u ON true
-      WHERE m.group_id = $1 ORDER BY m.joined_at, u.id`,
-    [groupId],
   );
   return rows;
 }
@@ -164,4 +152,51 @@ export async function netOf(db: Db, scopeId: string, userId: string, currency: s
     [scopeId, userId, currency],
   );
   return rows[0]?.net_minor ?? 0;
+}
+
+/** What the group balances answer is built from: the group, its people, its ledger rows and statistics. */
+export interface BalancesView {
+  group: GroupRow;
+  /** The members in joining order, then everyone else with a ledger row in the group (former members). */
+  members: Person[];
+  others: Person[];
+  balances: BalanceRow[];
+  stats: Omit<StatsRow, 'scope_id'>[];
+}
+
+const PERSON_JSON = `json_build_object('id', u.id, 'email', u.email, 'display_name', u.display_name,
+  'first_name', u.first_name, 'last_name', u.last_name)`;
+
+/**
+ * The group balances of `userId`'s group in one statement (null when they are not a member, or the id is
+ * malformed): lists as JSON columns, one primary-key probe per person.
+ */
+export async function balancesView(db: Db, groupId: string, userId: string): Promise<BalancesView | null> {
+  if (!isUuid(groupId)) return null;
+  const { rows } = await db.query<GroupRow & Omit<BalancesView, 'group'>>(
+    `SELECT g.id, g.name, g.currency,
+       (SELECT COALESCE(json_agg(${PERSON_JSON} ORDER BY m.joined_at, u.id), '[]')
+          FROM group_members m
+         CROSS JOIN LATERAL (SELECT * FROM users x WHERE x.id = m.user_id LIMIT 1) u
+         WHERE m.group_id = g.id) AS members,
+       (SELECT COALESCE(json_agg(${PERSON_JSON}), '[]')
+          FROM (SELECT DISTINCT b.user_id FROM member_balances b
+                 WHERE b.scope_id = g.id
+                   AND NOT EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = b.user_id)) o
+         CROSS JOIN LATERAL (SELECT * FROM users x WHERE x.id = o.user_id LIMIT 1) u) AS others,
+       (SELECT COALESCE(json_agg(json_build_object('scope_id', b.scope_id, 'user_id', b.user_id,
+                 'currency', b.currency, 'paid_minor', b.paid_minor, 'owed_minor', b.owed_minor,
+                 'net_minor', b.net_minor) ORDER BY b.currency, b.user_id), '[]')
+          FROM member_balances b WHERE b.scope_id = g.id) AS balances,
+       (SELECT COALESCE(json_agg(json_build_object('currency', s.currency, 'expense_count', s.expense_count,
+                 'total_minor', s.total_minor) ORDER BY s.currency), '[]')
+          FROM scope_expense_stats s WHERE s.scope_id = g.id AND s.expense_count > 0) AS stats
+       FROM groups g
+      WHERE g.id = $1 AND EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = $2)`,
+    [groupId, userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { members, others, balances, stats, ...group } = row;
+  return { group, members, others, balances, stats };
 }
