@@ -7,7 +7,7 @@ import { userBalances } from '../ledger/ledger';
 import { toUserSummary } from '../users/present';
 import type { CurrentUser } from '../users/repo';
 import { currencyAmounts, money } from './present';
-import { balancesView, groupOfMember, groupsOfMember } from './repo';
+import { balancesView, groupOfMember, summaryView } from './repo';
 
 type Schemas = components['schemas'];
 
@@ -17,14 +17,13 @@ type Schemas = components['schemas'];
  * hold nothing in the default one. Never converted.
  */
 export async function balanceSummary(db: Db, caller: CurrentUser): Promise<Schemas['BalanceSummary']> {
-  const rows = await userBalances(db, caller.id);
+  const { balances: rows, groups } = await summaryView(db, caller.id);
   const nets = netsByCurrency(rows);
   const held = [...nets].filter(([, net]) => !isSettledAmount(net)).map(([currency]) => currency);
   const currency =
     isSettledAmount(nets.get(caller.currency) ?? 0) && held.length === 1 && held[0]
       ? held[0]
       : caller.currency;
-  const groups = await groupsOfMember(db, caller.id);
   return {
     data: {
       overall: {

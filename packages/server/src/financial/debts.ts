@@ -9,6 +9,7 @@ import { advancePlanAfter, currentPlan, storedPlans } from './plan-store';
 import {
   byCurrencyThenAmount,
   groupPlans,
+  memberGroupPlans,
   type Plan,
   personalPlans,
   planPeople,
@@ -76,10 +77,10 @@ export async function groupSuggestions(
   groupId: string,
   caller: CurrentUser,
 ): Promise<{ suggestions: SuggestionJson[] }> {
-  const group = await groupOfMember(db, groupId, caller.id);
-  if (!group) throw notFound();
-  const plans = (await groupPlans(db, [group.id])).sort((a, b) => byCodeUnit(a.currency, b.currency));
-  return { suggestions: suggestionsJson(plans, await namesOf(db, plans)) };
+  const found = await memberGroupPlans(db, groupId, caller.id);
+  if (!found) throw notFound();
+  const plans = found.plans.sort((a, b) => byCodeUnit(a.currency, b.currency));
+  return { suggestions: suggestionsJson(plans, found.people) };
 }
 
 function debtsJson(

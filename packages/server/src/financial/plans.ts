@@ -6,9 +6,11 @@ import {
   type Transfer,
 } from '@kitty/domain';
 import type { Db } from '../db';
+import { isUuid } from '../db/ids';
 import { PERSONAL_SCOPE } from '../ledger/ledger';
 import { toDebt, userPairs } from '../ledger/pairs';
 import { currentPlan, parseTransfers } from './plan-store';
+import { PERSON_JSON, type Person } from './repo';
 
 /**
  * The settle-up plan of one scope and currency: the running nets, the number of pairwise debts before
@@ -27,28 +29,27 @@ export interface Plan {
   transfers: Transfer[];
 }
 
+interface PlanRow {
+  scope_id: string;
+  currency: string;
+  nets: Record<string, number>;
+  pair_count: number;
+  stored: unknown;
+}
+
 /**
- * The plans of some groups, one per group and currency with anything owed, in one statement: per scope
- * and currency the nets (by member id), the number of pairwise debts (only their count is shown) and the
- * remembered plan.
+ * Per scope and currency of the scopes `b.scope_id ${scopes}` picks: the nets (by member id), the number
+ * of pairwise debts (only their count is shown) and the remembered plan.
  */
-export async function groupPlans(db: Db, groupIds: readonly string[]): Promise<Plan[]> {
-  if (groupIds.length === 0) return [];
-  const { rows } = await db.query<{
-    scope_id: string;
-    currency: string;
-    nets: Record<string, number>;
-    pair_count: number;
-    stored: unknown;
-  }>(
-    `SELECT b.scope_id, b.currency, json_object_agg(b.user_id, b.net_minor ORDER BY b.user_id) AS nets,
-       (SELECT count(*) FROM pair_balances p
-         WHERE p.scope_id = b.scope_id AND p.currency = b.currency AND p.a_owes_b_minor <> 0)::int AS pair_count,
-       (SELECT s.transfers FROM settle_plans s WHERE s.scope_id = b.scope_id AND s.currency = b.currency) AS stored
-       FROM member_balances b WHERE b.scope_id = ANY($1::uuid[])
-      GROUP BY b.scope_id, b.currency ORDER BY b.scope_id, b.currency`,
-    [groupIds],
-  );
+const planRowsSql = (scopes: string) =>
+  `SELECT b.scope_id, b.currency, json_object_agg(b.user_id, b.net_minor ORDER BY b.user_id) AS nets,
+     (SELECT count(*) FROM pair_balances p
+       WHERE p.scope_id = b.scope_id AND p.currency = b.currency AND p.a_owes_b_minor <> 0)::int AS pair_count,
+     (SELECT s.transfers FROM settle_plans s WHERE s.scope_id = b.scope_id AND s.currency = b.currency) AS stored
+     FROM member_balances b WHERE b.scope_id ${scopes}
+    GROUP BY b.scope_id, b.currency ORDER BY b.scope_id, b.currency`;
+
+function plansOf(rows: readonly PlanRow[]): Plan[] {
   const result: Plan[] = [];
   for (const row of rows) {
     const stored = row.stored === null ? undefined : parseTransfers(row.stored);
@@ -58,6 +59,37 @@ export async function groupPlans(db: Db, groupIds: readonly string[]): Promise<P
     result.push({ scopeId, groupId: scopeId, currency, nets, pairCount, transfers });
   }
   return result;
+}
+
+/** The plans of some groups, one per group and currency with anything owed, in one statement. */
+export async function groupPlans(db: Db, groupIds: readonly string[]): Promise<Plan[]> {
+  if (groupIds.length === 0) return [];
+  const { rows } = await db.query<PlanRow>(planRowsSql('= ANY($1::uuid[])'), [groupIds]);
+  return plansOf(rows);
+}
+
+/**
+ * The plans of `userId`'s group with everyone holding a balance in it, in one statement; null when they
+ * are not a member (or the id is malformed).
+ */
+export async function memberGroupPlans(
+  db: Db,
+  groupId: string,
+  userId: string,
+): Promise<{ plans: Plan[]; people: Map<string, Person> } | null> {
+  if (!isUuid(groupId)) return null;
+  const { rows } = await db.query<{ plans: PlanRow[]; people: Person[] }>(
+    `SELECT (SELECT COALESCE(json_agg(r), '[]') FROM (${planRowsSql('= g.id')}) r) AS plans,
+       (SELECT COALESCE(json_agg(${PERSON_JSON}), '[]')
+          FROM (SELECT DISTINCT b.user_id FROM member_balances b WHERE b.scope_id = g.id) o
+         CROSS JOIN LATERAL (SELECT * FROM users x WHERE x.id = o.user_id LIMIT 1) u) AS people
+       FROM groups g
+      WHERE g.id = $1 AND EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = $2)`,
+    [groupId, userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { plans: plansOf(row.plans), people: new Map(row.people.map((p) => [p.id, p])) };
 }
 
 /**

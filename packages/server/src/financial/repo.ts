@@ -164,7 +164,12 @@ export interface BalancesView {
   stats: Omit<StatsRow, 'scope_id'>[];
 }
 
-const PERSON_JSON = `json_build_object('id', u.id, 'email', u.email, 'display_name', u.display_name,
+/** A ledger row (member_balances `b`) as JSON with BalanceRow's fields. */
+const BALANCE_JSON = `json_build_object('scope_id', b.scope_id, 'user_id', b.user_id, 'currency', b.currency,
+  'paid_minor', b.paid_minor, 'owed_minor', b.owed_minor, 'net_minor', b.net_minor)`;
+
+/** A person (users row `u`) as JSON with Person's fields. */
+export const PERSON_JSON = `json_build_object('id', u.id, 'email', u.email, 'display_name', u.display_name,
   'first_name', u.first_name, 'last_name', u.last_name)`;
 
 /**
@@ -184,9 +189,7 @@ export async function balancesView(db: Db, groupId: string, userId: string): Pro
                  WHERE b.scope_id = g.id
                    AND NOT EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = b.user_id)) o
          CROSS JOIN LATERAL (SELECT * FROM users x WHERE x.id = o.user_id LIMIT 1) u) AS others,
-       (SELECT COALESCE(json_agg(json_build_object('scope_id', b.scope_id, 'user_id', b.user_id,
-                 'currency', b.currency, 'paid_minor', b.paid_minor, 'owed_minor', b.owed_minor,
-                 'net_minor', b.net_minor) ORDER BY b.currency, b.user_id), '[]')
+       (SELECT COALESCE(json_agg(${BALANCE_JSON} ORDER BY b.currency, b.user_id), '[]')
           FROM member_balances b WHERE b.scope_id = g.id) AS balances,
        (SELECT COALESCE(json_agg(json_build_object('currency', s.currency, 'expense_count', s.expense_count,
                  'total_minor', s.total_minor) ORDER BY s.currency), '[]')
@@ -199,4 +202,23 @@ export async function balancesView(db: Db, groupId: string, userId: string): Pro
   if (!row) return null;
   const { members, others, balances, stats, ...group } = row;
   return { group, members, others, balances, stats };
+}
+
+/**
+ * The balance summary's reads in one statement: the caller's ledger rows in every scope (by scope, then
+ * currency) and their groups (by name).
+ */
+export async function summaryView(
+  db: Db,
+  userId: string,
+): Promise<{ balances: BalanceRow[]; groups: GroupRow[] }> {
+  const { rows } = await db.query<{ balances: BalanceRow[]; groups: GroupRow[] }>(
+    `SELECT (SELECT COALESCE(json_agg(${BALANCE_JSON} ORDER BY b.scope_id, b.currency), '[]')
+               FROM member_balances b WHERE b.user_id = $1) AS balances,
+            (SELECT COALESCE(json_agg(json_build_object('id', g.id, 'name', g.name, 'currency', g.currency)
+                      ORDER BY g.name, g.id), '[]')
+               FROM group_members m JOIN groups g ON g.id = m.group_id WHERE m.user_id = $1) AS groups`,
+    [userId],
+  );
+  return rows[0] ?? { balances: [], groups: [] };
 }
