@@ -5,9 +5,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db';
 import type { OperationId } from '../../src/http/route';
+import { type CountRow, scopeCounts } from '../../src/ledger/counts';
 import { type BalanceRow, PERSONAL_SCOPE, scopeBalances } from '../../src/ledger/ledger';
 import { type PairRow, scopePairs } from '../../src/ledger/pairs';
-import { recomputePairs, recomputeScope, recomputeStats } from '../../src/ledger/recompute';
+import { recomputeCounts, recomputePairs, recomputeScope, recomputeStats } from '../../src/ledger/recompute';
 import { scopeStats } from '../../src/ledger/stats';
 import { expectContract } from '../contract';
 import { createGroup } from '../support/groups';
@@ -106,6 +107,28 @@ export function postSettlement(app: FastifyInstance, as: Person, payload: object
   return request(app, as, 'POST', '/api/financial/settlements', payload);
 }
 
+/** GET /api/expenses/user's `total` for `as` equals how many expenses its pages hold; answers that number. */
+export async function expectTotalIsTheList(app: FastifyInstance, as: Person): Promise<number> {
+  let cursor: string | null = null;
+  let listed = 0;
+  let total: number | undefined;
+  do {
+    const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page: { expenses: unknown[]; nextCursor: string | null; total: number } = await ok(
+      app,
+      as,
+      'listUserExpenses',
+      'GET',
+      `/api/expenses/user?${query}`,
+    );
+    total ??= page.total;
+    listed += page.expenses.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  expect(total).toBe(listed);
+  return listed;
+}
+
 /** A JSON decimal back to minor units (exact). */
 export function minor(amount: number, currency = 'EUR'): number {
   const parsed = parseMoney(amount, currency);
@@ -140,8 +163,9 @@ const pairKeys = (rows: PairRow[], only?: ReadonlySet<string>) =>
     .sort();
 
 /**
- * The running balances, pairwise debts and expense statistics of a scope equal a recomputation from every
- * live row. Outside groups (a scope every test shares) only the rows of `only` these people are compared.
+ * The running balances, pairwise debts, expense statistics and people's expense counts of a scope equal a
+ * recomputation from every live row. Outside groups (a scope every test shares) only the rows of `only`
+ * these people are compared.
  */
 export async function expectLedgerMatchesRecompute(db: Db, scopeId: string, only?: string[]): Promise<void> {
   const who = scopeId === PERSONAL_SCOPE && only ? new Set(only) : undefined;
@@ -152,4 +176,6 @@ export async function expectLedgerMatchesRecompute(db: Db, scopeId: string, only
     pairKeys(await recomputePairs(db, scopeId), who),
   );
   if (!who) expect(await scopeStats(db, scopeId)).toEqual(await recomputeStats(db, scopeId));
+  const mine = (rows: CountRow[]) => rows.filter((r) => !who || who.has(r.user_id));
+  expect(mine(await scopeCounts(db, scopeId))).toEqual(mine(await recomputeCounts(db, scopeId)));
 }
