@@ -78,7 +78,7 @@ export async function addExpense(app: FastifyInstance, payer: Person, e: TestExp
 
 export function request(
   app: FastifyInstance,
-  as: Person,
+  as: Pick<Person, 'token'>,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
@@ -90,7 +90,7 @@ export function request(
 // biome-ignore lint/suspicious/noExplicitAny: checked against the contract
 export async function ok<T = any>(
   app: FastifyInstance,
-  as: Person,
+  as: Pick<Person, 'token'>,
   operation: OperationId,
   method: 'GET' | 'POST',
   url: string,
@@ -108,7 +108,7 @@ export function postSettlement(app: FastifyInstance, as: Person, payload: object
 }
 
 /** GET /api/expenses/user's `total` for `as` equals how many expenses its pages hold; answers that number. */
-export async function expectTotalIsTheList(app: FastifyInstance, as: Person): Promise<number> {
+export async function expectTotalIsTheList(app: FastifyInstance, as: Pick<Person, 'token'>): Promise<number> {
   let cursor: string | null = null;
   let listed = 0;
   let total: number | undefined;
