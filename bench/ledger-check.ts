@@ -1,16 +1,25 @@
 import { byCodeUnit, computeBalances } from '../packages/domain/src/index';
 import type { Db } from '../packages/server/src/db';
+import { type CountRow, countedPeople, scopeCounts } from '../packages/server/src/ledger/counts';
 import { type BalanceRow, scopeBalances } from '../packages/server/src/ledger/ledger';
 import { type PairRow, pairsOf, scopePairs } from '../packages/server/src/ledger/pairs';
-import { recomputePairs, recomputeScope, recomputeStats } from '../packages/server/src/ledger/recompute';
+import {
+  recomputeCounts,
+  recomputePairs,
+  recomputeScope,
+  recomputeStats,
+} from '../packages/server/src/ledger/recompute';
 import { type StatsRow, scopeStats, statsOf } from '../packages/server/src/ledger/stats';
 import type { GroupHistory } from './history';
 
-/** What member_balances, pair_balances and scope_expense_stats hold for a history: the ledger's own rules. */
+/**
+ * What member_balances, pair_balances, scope_expense_stats and member_expense_counts hold for a history:
+ * the ledger's own rules.
+ */
 export function ledgerRows(
   scopeId: string,
   history: GroupHistory,
-): { balances: Omit<BalanceRow, 'net_minor'>[]; pairs: PairRow[]; stats: StatsRow[] } {
+): { balances: Omit<BalanceRow, 'net_minor'>[]; pairs: PairRow[]; stats: StatsRow[]; counts: CountRow[] } {
   const expenses = history.expenses.map((e) => ({
     id: e.id,
     paid_by: e.paid_by,
@@ -30,7 +39,16 @@ export function ledgerRows(
       balances.push({ scope_id: scopeId, user_id, currency, paid_minor: b.paid, owed_minor: b.owed });
     }
   }
-  return { balances, pairs: pairsOf(scopeId, expenses, settlements), stats: statsOf(scopeId, expenses) };
+  const counts = new Map<string, number>();
+  for (const e of history.expenses) {
+    for (const user_id of countedPeople(e)) counts.set(user_id, (counts.get(user_id) ?? 0) + 1);
+  }
+  return {
+    balances,
+    pairs: pairsOf(scopeId, expenses, settlements),
+    stats: statsOf(scopeId, expenses),
+    counts: [...counts].map(([user_id, expense_count]) => ({ scope_id: scopeId, user_id, expense_count })),
+  };
 }
 
 const byKey = <T>(rows: readonly T[], key: (r: T) => string) =>
@@ -63,6 +81,12 @@ export async function ledgerDifferences(db: Db, scopeId: string): Promise<string
     await scopeStats(db, scopeId),
     await recomputeStats(db, scopeId),
     (r) => r.currency,
+  );
+  same(
+    'member_expense_counts',
+    await scopeCounts(db, scopeId),
+    await recomputeCounts(db, scopeId),
+    (r) => r.user_id,
   );
   return problems;
 }

@@ -135,7 +135,7 @@ async function insertSettlements(tx: Db, history: GroupHistory): Promise<void> {
 
 /** The running tables as the ledger's own rules compute them from the whole history. */
 async function insertLedger(tx: Db, scopeId: string, history: GroupHistory): Promise<void> {
-  const { balances, pairs, stats } = ledgerRows(scopeId, history);
+  const { balances, pairs, stats, counts } = ledgerRows(scopeId, history);
   await tx.query(
     `INSERT INTO member_balances (scope_id, user_id, currency, paid_minor, owed_minor)
      SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::bigint[], $5::bigint[])`,
@@ -167,5 +167,10 @@ async function insertLedger(tx: Db, scopeId: string, history: GroupHistory): Pro
       stats.map((s) => s.expense_count),
       stats.map((s) => s.total_minor),
     ],
+  );
+  await tx.query(
+    `INSERT INTO member_expense_counts (scope_id, user_id, expense_count)
+     SELECT $1, * FROM unnest($2::uuid[], $3::bigint[])`,
+    [scopeId, counts.map((c) => c.user_id), counts.map((c) => c.expense_count)],
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
+import { userExpenseCount } from '../ledger/counts';
 import { decodeCursor, encodeCursor, pageSize } from './cursor';
 import { type ExpenseJson, toExpenseJson } from './present';
 import { findExpensePage, type PageExpenseRow } from './repo';
@@ -64,6 +65,9 @@ export function containsPattern(text: string): string {
  * there are in all. Each side is read from its own index in page order (expenses by payer and date; splits
  * by person and the expense's date, see migration 0003), limit + 1 rows each, and merged.
  *
+ * Without a search, the total is the person's running counts (member_expense_counts, kept by every expense
+ * write), one row per scope they have expenses in: no dashboard load reads their history.
+ *
  * With a search, each side still walks only that person's index entries, newest first, checking the
  * description and the group name (ILIKE: no trigram index, which PGlite lacks) until limit + 1 match; the
  * count reads the same entries to the end. Both are bounded by the person's own expenses, never by
@@ -100,27 +104,25 @@ export async function listUserExpensesPage(
      SELECT id, ${MICROS_OF('date')} AS micros FROM page ORDER BY date DESC, id DESC LIMIT $2`,
     params,
   );
-  const total = await countUserExpenses(db, userId, pattern);
+  const total = pattern ? await countUserExpenses(db, userId, pattern) : await userExpenseCount(db, userId);
   return { ...finish(rows, limit), total };
 }
 
 const WITH_GROUP = 'LEFT JOIN groups g ON g.id = e.group_id';
 const matching = (pattern: string) => `AND (e.description ILIKE ${pattern} OR g.name ILIKE ${pattern})`;
 
-/** How many live expenses the person paid or shares in (matching `pattern`): their own rows, each once. */
-async function countUserExpenses(db: Db, userId: string, pattern: string | null): Promise<number> {
-  const groups = pattern ? WITH_GROUP : '';
-  const matches = pattern ? matching('$2') : '';
+/** How many live expenses the person paid or shares in matching `pattern`: their own rows, each once. */
+async function countUserExpenses(db: Db, userId: string, pattern: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
-       SELECT e.id FROM expenses e ${groups}
-        WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${matches}
+       SELECT e.id FROM expenses e ${WITH_GROUP}
+        WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${matching('$2')}
        UNION
        SELECT s.expense_id FROM expense_splits s
-         JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL ${groups}
-        WHERE s.user_id = $1 ${matches}
+         JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL ${WITH_GROUP}
+        WHERE s.user_id = $1 ${matching('$2')}
      ) mine`,
-    pattern ? [userId, pattern] : [userId],
+    [userId, pattern],
   );
   return rows[0]?.n ?? 0;
 }

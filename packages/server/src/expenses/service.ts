@@ -4,7 +4,8 @@ import { loadCategories } from '../appconfig/categories';
 import type { Db } from '../db';
 import { checkGroupWrite } from '../groups/membership';
 import { forbidden, notFound } from '../http/errors';
-import { type LedgerExpense, postExpense } from '../ledger/ledger';
+import { countedPeople, without } from '../ledger/counts';
+import { type LedgerExpense, postExpense, uncountExpense } from '../ledger/ledger';
 import type { CurrentUser } from '../users/repo';
 import { newExpenseId } from './ids';
 import {
@@ -70,7 +71,7 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
       parsed = withLeftoverStart(parsed, await repo.reserveLeftovers(tx, groupId, leftoversOf(parsed)));
     }
     await repo.insertExpense(tx, id, caller.id, { ...parsed, group_id: groupId });
-    await postExpense(tx, ledgerOf(groupId, parsed), 1);
+    await postExpense(tx, ledgerOf(groupId, parsed), 1, countedPeople(parsed));
   });
   // The caller may see it: checkPeople made them a member of its group, or its payer or a participant.
   const [expense] = await presentExpenses(db, [id]);
@@ -109,9 +110,12 @@ export async function updateExpense(
       paidBy: parsed.paid_by,
       participants: parsed.splits.map((s) => s.user_id),
     });
-    await takeBack(tx, current, splits);
+    // The group never changes, so only who pays and who shares move the expense between people's lists.
+    const before = countedPeople({ paid_by: current.paid_by, splits });
+    const after = countedPeople(parsed);
+    await takeBack(tx, current, splits, without(before, after));
     await repo.updateExpense(tx, id, { ...parsed, group_id: current.group_id });
-    await postExpense(tx, ledgerOf(current.group_id, parsed), 1);
+    await postExpense(tx, ledgerOf(current.group_id, parsed), 1, without(after, before));
   });
   return getExpense(db, id, caller.id);
 }
@@ -133,8 +137,10 @@ export async function deleteExpense(
     const splits = await repo.splitAmounts(tx, current.id);
     await checkCurrentMembers(tx, current, splits, caller.id);
     checkVersion(current.version, version);
-    // A declined expense's postings were taken back when it was declined.
-    if (current.declined_at === null) await takeBack(tx, current, splits);
+    // A declined expense's postings were taken back when it was declined; it still counted in the lists.
+    const people = countedPeople({ paid_by: current.paid_by, splits });
+    if (current.declined_at === null) await takeBack(tx, current, splits, people);
+    else await uncountExpense(tx, current.group_id, people);
     await repo.softDeleteExpense(tx, id);
   });
 }
@@ -180,7 +186,13 @@ export async function declineExpense(db: Db, caller: CurrentUser, id: string): P
   return getExpense(db, id, caller.id);
 }
 
-async function takeBack(tx: Db, current: repo.LockedExpense, splits: Splits): Promise<void> {
+/** Takes back an expense's postings, and its count for `uncounted` (sorted by id; a decline: nobody). */
+async function takeBack(
+  tx: Db,
+  current: repo.LockedExpense,
+  splits: Splits,
+  uncounted: readonly string[] = [],
+): Promise<void> {
   await postExpense(
     tx,
     {
@@ -191,6 +203,7 @@ async function takeBack(tx: Db, current: repo.LockedExpense, splits: Splits): Pr
       splits,
     },
     -1,
+    uncounted,
   );
 }
 

@@ -232,6 +232,7 @@ export async function deleteGroupCascade(tx: Db, groupId: string): Promise<void>
   // expense_splits go with their expenses (ON DELETE CASCADE).
   await tx.query('DELETE FROM expenses WHERE group_id = $1', [groupId]);
   await tx.query('DELETE FROM member_balances WHERE scope_id = $1', [groupId]);
+  await tx.query('DELETE FROM member_expense_counts WHERE scope_id = $1', [groupId]);
   // group_members go with the group (ON DELETE CASCADE); invitations keep their row, without the group.
   await tx.query('DELETE FROM groups WHERE id = $1', [groupId]);
 }

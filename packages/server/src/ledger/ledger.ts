@@ -1,6 +1,7 @@
 import { byCodeUnit, computeBalances } from '@kitty/domain';
 import type { Db } from '../db';
 import { combined, type Statement } from '../db/combine';
+import { addCountsStatement, takeBackCounts } from './counts';
 import { pairsOf, pairsStatement, postPairs } from './pairs';
 import { addStatsStatement, postStats, statsOf } from './stats';
 
@@ -54,19 +55,28 @@ export async function lockScope(tx: Db, scope: string): Promise<void> {
 /**
  * Adds an expense's effect on balances, pairwise debts and expense statistics (or takes it back). The
  * amounts come from the domain's rules; this only stores them. Call it inside the transaction that writes
- * the expense. Tables are always touched in the same order (member_balances, pair_balances, stats).
+ * the expense. Tables are always touched in the same order (member_balances, pair_balances, stats, counts).
+ * `counted` (sorted by id, see countedPeople) are the people whose count of expenses moves by `direction`:
+ * everyone on a create or a delete, an edit's newcomers or leavers, nobody on a decline (a declined
+ * expense stays in its people's lists).
  */
-export async function postExpense(tx: Db, e: LedgerExpense, direction: Direction): Promise<void> {
+export async function postExpense(
+  tx: Db,
+  e: LedgerExpense,
+  direction: Direction,
+  counted: readonly string[] = [],
+): Promise<void> {
   const shares = Object.fromEntries(e.splits.map((s) => [s.user_id, s.amount_minor]));
   const expense = { id: 'posting', paid_by: e.paid_by, currency: e.currency, amount: e.amount_minor, shares };
   const scope = scopeOf(e.group_id);
   await lockScope(tx, scope);
   if (direction === 1) {
-    // Three upserts in one round trip: the scope's lock makes this the only writer of these rows.
+    // The upserts in one round trip: the scope's lock makes this the only writer of these rows.
     const statements = [
       balancesStatement(scope, computeBalances([expense])),
       pairsStatement(pairsOf(scope, [expense], []), 1),
       ...statsOf(scope, [expense]).map(addStatsStatement),
+      addCountsStatement(scope, counted),
     ].filter((statement): statement is Statement => statement !== null);
     const { sql, params } = combined(statements);
     await tx.query(sql, params);
@@ -75,6 +85,7 @@ export async function postExpense(tx: Db, e: LedgerExpense, direction: Direction
   await post(tx, scope, computeBalances([expense]), direction);
   await postPairs(tx, pairsOf(scope, [expense], []), direction);
   await postStats(tx, statsOf(scope, [expense]), direction);
+  await takeBackCounts(tx, scope, counted);
 }
 
 /** Adds a settlement's effect on balances and pairwise debts (or takes it back), inside its transaction. */
@@ -175,4 +186,15 @@ export async function scopesBalances(db: Db, scopeIds: readonly string[]): Promi
     [scopeIds],
   );
   return rows;
+}
+
+/** Takes a declined expense, whose postings went when it was declined, out of its people's counts. */
+export async function uncountExpense(
+  tx: Db,
+  groupId: string | null,
+  people: readonly string[],
+): Promise<void> {
+  const scope = scopeOf(groupId);
+  await lockScope(tx, scope);
+  await takeBackCounts(tx, scope, people);
 }

@@ -1,5 +1,6 @@
 import { type BalanceExpense, type BalanceSettlement, byCodeUnit, computeBalances } from '@kitty/domain';
 import type { Db } from '../db';
+import type { CountRow } from './counts';
 import { type BalanceRow, PERSONAL_SCOPE, scopeOf } from './ledger';
 import { type PairRow, pairsOf } from './pairs';
 import { type StatsRow, statsOf } from './stats';
@@ -89,4 +90,24 @@ export async function recomputePairs(db: Db, scopeId: string): Promise<PairRow[]
 export async function recomputeStats(db: Db, scopeId: string): Promise<StatsRow[]> {
   const { expenses } = await scopeHistory(db, scopeId);
   return statsOf(scopeId, expenses);
+}
+
+/**
+ * How many live expenses each person paid or shares in, in one scope, counted from its rows (what
+ * member_expense_counts holds, people with none left out). Declined expenses count: the lists show them.
+ */
+export async function recomputeCounts(db: Db, scopeId: string): Promise<CountRow[]> {
+  const { rows } = await db.query<{ user_id: string; expense_count: number }>(
+    `SELECT user_id, count(*)::int AS expense_count FROM (
+       SELECT e.id, e.paid_by AS user_id FROM expenses e
+        WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL
+       UNION
+       SELECT e.id, s.user_id FROM expenses e JOIN expense_splits s ON s.expense_id = e.id
+        WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL
+     ) counted GROUP BY user_id`,
+    [scopeId === PERSONAL_SCOPE ? null : scopeId],
+  );
+  return rows
+    .map((r) => ({ scope_id: scopeId, user_id: r.user_id, expense_count: r.expense_count }))
+    .sort((a, b) => byCodeUnit(a.user_id, b.user_id));
 }

@@ -6,6 +6,7 @@ import { writeFigures } from '../reliability/support/report';
 import type { TestContext } from '../support/context';
 import type { Engine } from '../support/databases';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
+import { expectTotalIsTheList } from './financial-support';
 
 /**
  * The property of issue 19: whatever anyone does to a group (creates, edits, deletes, settlements,
@@ -358,6 +359,8 @@ export function consentPropertySuite(ctx: TestContext): void {
           }),
           { numRuns: Number(process.env.CONSENT_RUNS ?? RUNS[ctx.engine]), seed: SEED },
         );
+        // After every sequence, each person's list total (a running count) is what their list holds.
+        for (const person of people) await expectTotalIsTheList(ctx.app, person);
       } finally {
         const on = `on ${ctx.engine}`;
         writeFigures('consent', 'Consent and membership', {

@@ -6,6 +6,7 @@ import {
   addExpense,
   expenseBody,
   expectLedgerMatchesRecompute,
+  expectTotalIsTheList,
   groupWith,
   minor,
   ok,
@@ -167,6 +168,11 @@ export function financialLedgerSuite(ctx: TestContext): void {
           }
           await expectLedgerMatchesRecompute(ctx.db, groupId);
           await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, ids);
+          // Everyone's list total (a running count) is what the list holds: live expenses, declined ones too.
+          for (const [i, person] of crew.entries()) {
+            const mine = expenses.filter((e) => e.payer === person || (ids[i] as string) in e.shares);
+            expect(await expectTotalIsTheList(ctx.app, person)).toBe(mine.length);
+          }
           const body: Json = await ok(
             ctx.app,
             crew[0] as Person,
@@ -185,7 +191,48 @@ export function financialLedgerSuite(ctx: TestContext): void {
       );
     });
 
-    it('deleting a settled group takes its pairwise debts and statistics along', async () => {
+    it("a person's list total follows who pays and who shares, through edits, a decline and deletes", async () => {
+      const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
+      const [ana, ben, cyd] = crew;
+      const [a, b, c] = crew.map((p) => p.user.id) as [string, string, string];
+      const groupId = await groupWith(ctx.app, crew, 'EUR');
+      const expectTotals = async (totals: number[]) => {
+        for (const [i, person] of crew.entries()) {
+          expect(await expectTotalIsTheList(ctx.app, person), person.user.display_name).toBe(totals[i]);
+        }
+        await expectLedgerMatchesRecompute(ctx.db, groupId);
+        await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, [a, b, c]);
+      };
+      const edit = async (id: string, payer: Person, e: Parameters<typeof expenseBody>[1], status = 200) => {
+        const response = await request(ctx.app, payer, 'PUT', `/api/expenses/${id}`, expenseBody(payer, e));
+        expect(response.statusCode, response.body).toBe(status);
+      };
+      const dinner = await addExpense(ctx.app, ana, { groupId, shares: { [b]: 1000 } });
+      await expectTotals([1, 1, 0]);
+      // Another payer, and the old one no longer in it.
+      await edit(dinner, cyd, { groupId, shares: { [b]: 500, [c]: 500 } });
+      await expectTotals([0, 1, 1]);
+      // Other participants: Ben leaves, Ana joins.
+      await edit(dinner, cyd, { groupId, shares: { [a]: 1000 } });
+      await expectTotals([1, 0, 1]);
+      // An expense never changes group: refused, and nothing moves.
+      await edit(dinner, cyd, { groupId: null, shares: { [a]: 500, [c]: 500 } }, 400);
+      await expectTotals([1, 0, 1]);
+      const taxi = await addExpense(ctx.app, ana, { groupId: null, shares: { [a]: 500, [b]: 500 } });
+      await expectTotals([2, 1, 1]);
+      // Declined, it stays in both lists.
+      const declined = await request(ctx.app, ben, 'POST', `/api/expenses/decline/${taxi}`);
+      expect(declined.statusCode, declined.body).toBe(200);
+      await expectTotals([2, 1, 1]);
+      const gone = await request(ctx.app, ana, 'DELETE', `/api/expenses/${taxi}`);
+      expect(gone.statusCode, gone.body).toBe(200);
+      await expectTotals([1, 0, 1]);
+      const deleted = await request(ctx.app, cyd, 'DELETE', `/api/expenses/${dinner}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await expectTotals([0, 0, 0]);
+    });
+
+    it('deleting a settled group takes its pairwise debts, statistics and expense counts along', async () => {
       const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
       const groupId = await groupWith(ctx.app, crew, 'EUR');
       const [a, b, c] = crew.map((p) => p.user.id) as [string, string, string];
@@ -201,6 +248,8 @@ export function financialLedgerSuite(ctx: TestContext): void {
       expect(gone.statusCode, gone.body).toBe(200);
       expect(await count('pair_balances')).toEqual({ n: 0 });
       expect(await count('scope_expense_stats')).toEqual({ n: 0 });
+      expect(await count('member_expense_counts')).toEqual({ n: 0 });
+      for (const person of crew) expect(await expectTotalIsTheList(ctx.app, person)).toBe(0);
     });
   });
 }

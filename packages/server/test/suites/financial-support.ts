@@ -5,9 +5,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db';
 import type { OperationId } from '../../src/http/route';
+import { type CountRow, scopeCounts } from '../../src/ledger/counts';
 import { type BalanceRow, PERSONAL_SCOPE, scopeBalances } from '../../src/ledger/ledger';
 import { type PairRow, scopePairs } from '../../src/ledger/pairs';
-import { recomputePairs, recomputeScope, recomputeStats } from '../../src/ledger/recompute';
+import { recomputeCounts, recomputePairs, recomputeScope, recomputeStats } from '../../src/ledger/recompute';
 import { scopeStats } from '../../src/ledger/stats';
 import { expectContract } from '../contract';
 import { createGroup } from '../support/groups';
@@ -77,7 +78,7 @@ export async function addExpense(app: FastifyInstance, payer: Person, e: TestExp
 
 export function request(
   app: FastifyInstance,
-  as: Person,
+  as: Pick<Person, 'token'>,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
@@ -89,7 +90,7 @@ export function request(
 // biome-ignore lint/suspicious/noExplicitAny: checked against the contract
 export async function ok<T = any>(
   app: FastifyInstance,
-  as: Person,
+  as: Pick<Person, 'token'>,
   operation: OperationId,
   method: 'GET' | 'POST',
   url: string,
@@ -104,6 +105,28 @@ export async function ok<T = any>(
 /** POST /api/financial/settlements as `as`. */
 export function postSettlement(app: FastifyInstance, as: Person, payload: object) {
   return request(app, as, 'POST', '/api/financial/settlements', payload);
+}
+
+/** GET /api/expenses/user's `total` for `as` equals how many expenses its pages hold; answers that number. */
+export async function expectTotalIsTheList(app: FastifyInstance, as: Pick<Person, 'token'>): Promise<number> {
+  let cursor: string | null = null;
+  let listed = 0;
+  let total: number | undefined;
+  do {
+    const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page: { expenses: unknown[]; nextCursor: string | null; total: number } = await ok(
+      app,
+      as,
+      'listUserExpenses',
+      'GET',
+      `/api/expenses/user?${query}`,
+    );
+    total ??= page.total;
+    listed += page.expenses.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  expect(total).toBe(listed);
+  return listed;
 }
 
 /** A JSON decimal back to minor units (exact). */
@@ -140,8 +163,9 @@ const pairKeys = (rows: PairRow[], only?: ReadonlySet<string>) =>
     .sort();
 
 /**
- * The running balances, pairwise debts and expense statistics of a scope equal a recomputation from every
- * live row. Outside groups (a scope every test shares) only the rows of `only` these people are compared.
+ * The running balances, pairwise debts, expense statistics and people's expense counts of a scope equal a
+ * recomputation from every live row. Outside groups (a scope every test shares) only the rows of `only`
+ * these people are compared.
  */
 export async function expectLedgerMatchesRecompute(db: Db, scopeId: string, only?: string[]): Promise<void> {
   const who = scopeId === PERSONAL_SCOPE && only ? new Set(only) : undefined;
@@ -152,4 +176,6 @@ export async function expectLedgerMatchesRecompute(db: Db, scopeId: string, only
     pairKeys(await recomputePairs(db, scopeId), who),
   );
   if (!who) expect(await scopeStats(db, scopeId)).toEqual(await recomputeStats(db, scopeId));
+  const mine = (rows: CountRow[]) => rows.filter((r) => !who || who.has(r.user_id));
+  expect(mine(await scopeCounts(db, scopeId))).toEqual(mine(await recomputeCounts(db, scopeId)));
 }

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db';
 import { postExpense } from '../../src/ledger/ledger';
+import { countedPeople } from '../../src/ledger/counts';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { groupOf, groupState } from '../support/groups';
@@ -51,6 +52,7 @@ function expenseInFlight(db: Db, groupId: string, payer: string, other: string) 
         ],
       },
       1,
+      countedPeople({ paid_by: payer, splits: [{ user_id: payer }, { user_id: other }] }),
     );
     locked();
     await gate;

@@ -1,7 +1,13 @@
 import type { Db } from '../../../src/db';
+import { scopeCounts } from '../../../src/ledger/counts';
 import { type BalanceRow, PERSONAL_SCOPE, scopeBalances } from '../../../src/ledger/ledger';
 import { type PairRow, scopePairs } from '../../../src/ledger/pairs';
-import { recomputePairs, recomputeScope, recomputeStats } from '../../../src/ledger/recompute';
+import {
+  recomputeCounts,
+  recomputePairs,
+  recomputeScope,
+  recomputeStats,
+} from '../../../src/ledger/recompute';
 import { scopeStats } from '../../../src/ledger/stats';
 
 /** Live expenses whose split rows are missing or do not add up exactly to the amount. */
@@ -48,7 +54,7 @@ export interface LedgerReport {
 }
 
 /**
- * Compares every scope's running balances, pairwise debts and expense statistics with a recomputation
+ * Compares every scope's running balances, pairwise debts, expense statistics and counts with a recomputation
  * from all its live rows (src/ledger/recompute.ts), and checks each currency's nets sum to zero.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
@@ -69,6 +75,9 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     }
     if (JSON.stringify(await scopeStats(db, scope)) !== JSON.stringify(await recomputeStats(db, scope))) {
       mismatches.push(`${scope}: statistics`);
+    }
+    if (JSON.stringify(await scopeCounts(db, scope)) !== JSON.stringify(await recomputeCounts(db, scope))) {
+      mismatches.push(`${scope}: expense counts`);
     }
     const sums = new Map<string, number>();
     for (const r of running) {
