@@ -178,16 +178,6 @@ export async function userBalances(db: Db, userId: string): Promise<BalanceRow[]
   return rows;
 }
 
-/** Every member's balances in several scopes at once (one query however many groups). */
-export async function scopesBalances(db: Db, scopeIds: readonly string[]): Promise<BalanceRow[]> {
-  if (scopeIds.length === 0) return [];
-  const { rows } = await db.query<BalanceRow>(
-    `SELECT ${COLUMNS} FROM member_balances WHERE scope_id = ANY($1::uuid[]) ORDER BY scope_id, currency, user_id`,
-    [scopeIds],
-  );
-  return rows;
-}
-
 /** Takes a declined expense, whose postings went when it was declined, out of its people's counts. */
 export async function uncountExpense(
   tx: Db,
