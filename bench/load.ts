@@ -30,6 +30,8 @@ export interface Figures {
   statuses: Record<string, number>;
   /** CPU milliseconds per request sent of the server processes and of PostgreSQL (filled in by the run). */
   cpu?: { server: number | null; database: number | null };
+  /** The median latency of each round, in the order they ran (filled in by the run). */
+  roundP50s?: number[];
 }
 
 interface Run {

@@ -98,7 +98,11 @@ async function inRounds(
   for (const [key, list] of runs) {
     const kept = [...list].sort((a, b) => a.rps - b.rps)[Math.floor((list.length - 1) / 2)] as Figures;
     // Any failure counts, not only the kept round's.
-    median.set(key, { ...kept, failures: list.reduce((n, f) => n + f.failures, 0) });
+    median.set(key, {
+      ...kept,
+      failures: list.reduce((n, f) => n + f.failures, 0),
+      roundP50s: list.map((f) => f.p50),
+    });
   }
   return median;
 }
