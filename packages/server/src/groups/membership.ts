@@ -29,12 +29,6 @@ export async function memberIds(db: Db, groupId: string): Promise<string[]> {
   return rows.map((r) => r.user_id);
 }
 
-/** Of `userIds`, those that are not members of the group (empty when all are). */
-export async function nonMembers(db: Db, groupId: string, userIds: readonly string[]): Promise<string[]> {
-  const members = new Set(await memberIds(db, groupId));
-  return userIds.filter((id) => !members.has(id));
-}
-
 /**
  * Of `userIds`, those that are not members of the group. The member rows found are locked (FOR SHARE)
  * until the transaction ends, so nobody leaves or is removed while a write that names them commits.
