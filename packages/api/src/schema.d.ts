@@ -518,11 +518,14 @@ export interface paths {
      * Record an expense
      * @description The server computes every share from `amount`, `split_type`, `participants` and `split_details`
      *     with the domain rules (shares always sum exactly to the amount); a share a client sends never
-     *     counts. `paid_by` and every participant must be existing people (400 otherwise). With a `group_id`
-     *     the caller must be a current member of that group (404 otherwise, as for an unknown group: someone
-     *     who has left it is no longer a member) and so must the payer and every participant (400 "Everyone in the expense must be a member of the group.");
-     *     without one, the caller must pay or take part. The payer need not be a participant (paying for
-     *     others). `split_with` must list the participants other than the payer.
+     *     counts. Who paid is `paid_by` alone (that person paid all of it, as before) or `payers` (one or
+     *     more people, each with the amount they paid; the amounts add up exactly to `amount`) with
+     *     `paid_by` naming the one who paid the most (see ExpenseInput). Every payer and every participant must be an existing person
+     *     (400 otherwise). With a `group_id` the caller must be a current member of that group (404
+     *     otherwise, as for an unknown group: someone who has left it is no longer a member) and so must every
+     *     payer and every participant (400 "Everyone in the expense must be a member of the group.");
+     *     without one, the caller must pay (all or part) or take part. A payer need not be a participant
+     *     (paying for others). `split_with` must list the participants other than `paid_by`.
      */
     post: operations['createExpense'];
     delete?: never;
@@ -587,7 +590,7 @@ export interface paths {
     };
     /**
      * One expense with its splits
-     * @description Visible to its payer, its participants and the members of its group; otherwise 404.
+     * @description Visible to its payers, its participants and the members of its group; otherwise 404.
      */
     get: operations['getExpense'];
     /**
@@ -609,8 +612,8 @@ export interface paths {
     post?: never;
     /**
      * Delete an expense
-     * @description Only the person who paid may delete it: anyone else gets 403 "Only the person who paid can delete
-     *     this expense". In a group the payer must still be a member: after leaving they get 403 "Only
+     * @description Only a person who paid (any of its payers) may delete it: anyone else gets 403 "Only the person who
+     *     paid can delete this expense". In a group the payer must still be a member: after leaving they get 403 "Only
      *     current members of the group can change its expenses and settlements."; an expense that involves
      *     someone who has left the group is not deleted (409 "Someone in this expense has left the group, so
      *     it can no longer change."). A declined expense may be deleted too (it already counts for nobody).
@@ -640,7 +643,7 @@ export interface paths {
      *     person named in it by someone else may refuse it. Once declined, the expense counts for nobody: it
      *     leaves every balance, pairwise debt, suggestion, summary and statistic at once (for the payer too),
      *     but it stays visible to its people, marked with `declined` (who, when).
-     *     - Who: a participant who neither recorded the expense (`created_by`) nor paid it. The payer
+     *     - Who: a participant who neither recorded the expense (`created_by`) nor paid any of it. A payer
      *       deletes instead (DELETE /expenses/{id}); the person who recorded it cannot decline it (403
      *       "Only a person named by someone else can decline this expense").
      *     - Group expenses cannot be declined: in a group, membership is the consent (403 "Expenses in a
@@ -764,7 +767,10 @@ export interface paths {
     /**
      * Settle one expense
      * @description Records one settlement from each participant (other than the payer) to the payer for that
-     *     participant's share, in the expense currency and group, and marks the expense settled. Only the
+     *     participant's share, in the expense currency and group, and marks the expense settled. With several
+     *     payers, the settlements are the expense's pairwise debts (the domain's expenseDebts: each person who
+     *     paid less than their share pays those who paid more, in proportion to what each of them is owed),
+     *     so every balance the expense moved is back where it was. Only a
      *     payer or a participant may do it, and in a group only while they are still a member (after leaving:
      *     403 "Only current members of the group can change its expenses and settlements."). An expense that
      *     involves someone who has left its group is a 409 "Someone in this expense has left the group, so it
@@ -1431,9 +1437,12 @@ export interface components {
       group_id: string | null;
       groupName: string | null;
       Group: components['schemas']['GroupRef'] | null;
-      /** @description The payer's user id */
+      /** @description The payer's user id; with several payers, the one who paid the most (ties: the smallest id), always `payers[0]` */
       paid_by: string;
+      /** @description The person `paid_by` names */
       payer: components['schemas']['UserSummary'];
+      /** @description Everyone who paid, with what they paid: most first, ties by user id. The amounts add up exactly to `amount`; a single payer paid all of it */
+      payers?: components['schemas']['ExpensePayer'][];
       split_type: components['schemas']['SplitType'];
       split_details: components['schemas']['SplitDetails'];
       /** @description The user ids of everyone in the split */
@@ -1457,13 +1466,25 @@ export interface components {
       /** @description Where this expense's leftover units start (the `rotation` of the domain's splitExpense); fixed when it is created (0 for a personal expense, the group's `next_leftover_start` then for a group expense) and kept by every edit. */
       leftover_start: number;
     };
+    ExpensePayer: {
+      user_id: string;
+      /** @description What this person paid of the expense; decimal, at most two decimals */
+      amount: components['schemas']['Money'];
+      display_name: string;
+      email: string;
+    };
+    PayerInput: {
+      user_id: components['schemas']['Id'];
+      /** @description What this person paid, in the expense currency (the rules of `amount`) */
+      amount: components['schemas']['Amount'];
+    };
     /** @description Who declined an expense or a settlement, and when */
     Declined: {
       /** Format: date-time */
       at: string;
       by: components['schemas']['UserName'];
     };
-    /** @description Refused with 400 on the field, besides what each field says: "split_with must list the participants other than the payer"; "category is not one of the expense categories" (those in force: GET /config/categories); split_details of the split type (the only map read): "The amounts must add up to the total", "Percentages must add up to 100%", "An amount was given for someone who is not participating", "A percentage was given for someone who is not participating", "A share was given for someone who is not participating", "An adjustment was given for someone who is not participating", "At least one participant must have shares", "Adjustments cannot make a share negative"; an update that names another group: "The group of an expense cannot be changed.". */
+    /** @description Refused with 400 on the field, besides what each field says: "split_with must list the participants other than the payer"; "category is not one of the expense categories" (those in force: GET /config/categories); split_details of the split type (the only map read): "The amounts must add up to the total", "Percentages must add up to 100%", "An amount was given for someone who is not participating", "A percentage was given for someone who is not participating", "A share was given for someone who is not participating", "An adjustment was given for someone who is not participating", "At least one participant must have shares", "Adjustments cannot make a share negative"; an update that names another group: "The group of an expense cannot be changed.". Who paid: `paid_by` alone (that person paid all of it), or `payers` with `paid_by` naming the one of them who paid the most, ties to the smallest user id (the domain's principalPayer; with one payer, that payer): otherwise 400 on `paid_by` "paid_by must be the payer who paid the most". Refused with 400 on `payers`: "Each payer can appear only once", "The payments must add up to the total". */
     ExpenseInput: {
       description: string;
       amount: components['schemas']['Amount'];
@@ -1471,8 +1492,11 @@ export interface components {
       category: components['schemas']['Category'];
       group_id?: components['schemas']['NullableId'];
       split_type: components['schemas']['SplitType'];
+      /** @description Who paid all of it; with `payers`, the one of them who paid the most */
       paid_by: components['schemas']['Id'];
-      /** @description The participants other than the payer */
+      /** @description Who paid and how much each (several people may pay one expense) */
+      payers?: components['schemas']['PayerInput'][];
+      /** @description The participants other than `paid_by` */
       split_with: components['schemas']['Id'][];
       /** @description Everyone in the split, the payer included when they share it */
       participants: components['schemas']['Id'][];
@@ -1699,8 +1723,11 @@ export interface components {
       amount: components['schemas']['Money'];
       currency: components['schemas']['Currency'];
       category: string;
+      /** @description The principal payer (`paid_by`) */
       payer_name: string;
       payer_email: string;
+      /** @description Everyone who paid, most first (one entry for a single payer) */
+      payers: components['schemas']['ExportPayer'][];
       split_type: components['schemas']['SplitType'];
       participants: components['schemas']['ExportParticipant'][];
       is_settled: boolean;
@@ -1709,6 +1736,11 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
+    };
+    ExportPayer: {
+      user_name: string;
+      email: string;
+      amount: components['schemas']['Money'];
     };
     ExportSettlementRow: {
       /** Format: date-time */

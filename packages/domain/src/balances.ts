@@ -2,6 +2,7 @@
 // Currencies are never converted: each currency's balances sum to zero on their own.
 import { asMinor, decimalToMinor } from './money';
 import { byCodeUnit } from './order';
+import { expenseDebts, type PaidExpense, type Payments, paidAmounts, paidBy } from './payers';
 import type { Transfer } from './settle';
 
 export interface BalanceExpense {
@@ -11,6 +12,8 @@ export interface BalanceExpense {
   amount: number;
   /** Each participant's share in minor units (from splitExpense); sums to amount. */
   shares: Record<string, number>;
+  /** Who paid what in minor units, summing to amount; absent: paid_by paid all of it. */
+  payers?: Payments | undefined;
 }
 
 export interface BalanceSettlement {
@@ -76,7 +79,13 @@ export function computeBalances(
       entry(acc, e.currency, member).owed += BigInt(share);
     }
     if (shared !== amount) throw new BalanceError(`Expense ${e.id}: the shares do not add up to the amount`);
-    entry(acc, e.currency, e.paid_by).paid += amount;
+    let paid = 0n;
+    for (const [member, payment] of Object.entries(paidAmounts(e))) {
+      const value = positive(payment, `Expense ${e.id} payment`);
+      paid += value;
+      entry(acc, e.currency, member).paid += value;
+    }
+    if (paid !== amount) throw new BalanceError(`Expense ${e.id}: the payments do not add up to the amount`);
   }
   for (const s of settlements) {
     const amount = positive(s.amount, 'Settlement amount');
@@ -108,7 +117,8 @@ export function netBalances(balances: CurrencyBalances | undefined): Record<stri
 
 /**
  * What is owed between each pair of people before any simplification, netted per pair and currency:
- * each participant owes the payer their share; a settlement from A to B reduces what A owes B.
+ * each expense's debts (expenseDebts: with one payer, each participant owes the payer their share); a
+ * settlement from A to B reduces what A owes B.
  * Sorted by debtor then creditor.
  */
 export function pairwiseDebts(
@@ -126,7 +136,7 @@ export function pairwiseDebts(
     pairs.set(key, (pairs.get(key) ?? 0n) + signed);
   };
   for (const e of expenses) {
-    for (const [member, share] of Object.entries(e.shares)) add(e.currency, member, e.paid_by, BigInt(share));
+    for (const debt of expenseDebts(e)) add(e.currency, debt.from, debt.to, BigInt(debt.amount));
   }
   for (const s of settlements) add(s.currency, s.to, s.from, BigInt(positive(s.amount, 'Settlement amount')));
 
@@ -210,16 +220,19 @@ export function sortMembersByNet<T extends { id: string; net: number; name?: str
   );
 }
 
-export interface OwedExpense {
-  paid_by: string;
-  amount: number;
+export interface OwedExpense extends PaidExpense {
   shares: Record<string, number>;
 }
 
-/** Section 9: if the user paid, the total minus their own share; otherwise their share (0 if none). */
+/**
+ * Section 9: if the user paid, the total minus their own share; otherwise their share (0 if none). With
+ * several payers, a payer's amount is what they paid minus their share, taken as it is (see
+ * expenseDirection for its sign).
+ */
 export function amountOwedForUser(expense: OwedExpense, userId: string): number {
   const own = Object.hasOwn(expense.shares, userId) ? (expense.shares[userId] ?? 0) : 0;
-  return expense.paid_by === userId ? expense.amount - own : own;
+  const paid = paidBy(expense, userId);
+  return paid > 0 ? Math.abs(paid - own) : own;
 }
 
 export interface ExpenseDirection {
@@ -230,9 +243,14 @@ export interface ExpenseDirection {
   amount: number;
 }
 
-/** A row is "you are owed" (green, +) unless someone else paid and the user has a split (red, -). */
+/**
+ * A row is "you are owed" (green, +) unless someone else paid and the user has a split (red, -), or,
+ * with several payers, the user paid less than their share.
+ */
 export function expenseDirection(expense: OwedExpense, userId: string): ExpenseDirection {
-  const owes = expense.paid_by !== userId && Object.hasOwn(expense.shares, userId);
+  const paid = paidBy(expense, userId);
+  const own = Object.hasOwn(expense.shares, userId) ? (expense.shares[userId] ?? 0) : undefined;
+  const owes = paid > 0 ? own !== undefined && paid < own : own !== undefined;
   return {
     direction: owes ? 'owe' : 'owed',
     sign: owes ? '-' : '+',

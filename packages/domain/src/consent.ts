@@ -2,6 +2,7 @@
 // so a person named in one by someone else may decline it; a declined item counts for nobody. In a group,
 // membership is the consent: group items cannot be declined. The server enforces these rules and the web
 // offers Decline by the same functions.
+import { isPayer, type Payments } from './payers';
 
 export const DECLINE_GROUP_EXPENSE =
   'Expenses in a group cannot be declined: membership of the group is the consent';
@@ -18,6 +19,8 @@ export interface DeclinableExpense {
   /** Who recorded it. */
   created_by: string;
   paid_by: string;
+  /** Who paid what, when several paid (see payers.ts); absent: paid_by paid it all. */
+  payers?: Payments | undefined;
   /** Everyone in the split. */
   participants: readonly string[];
 }
@@ -32,13 +35,13 @@ export interface DeclinableSettlement {
 
 /**
  * Why `userId` may not decline the expense (the message to show), or null when they may: a participant of
- * a personal expense who neither recorded it nor paid it (the payer deletes instead). Who may see it at
+ * a personal expense who neither recorded it nor paid any of it (a payer deletes instead). Who may see it at
  * all is the server's question (404 before this).
  */
 export function expenseDeclineRefusal(expense: DeclinableExpense, userId: string): string | null {
   if (expense.group_id !== null) return DECLINE_GROUP_EXPENSE;
   const named =
-    expense.participants.includes(userId) && userId !== expense.created_by && userId !== expense.paid_by;
+    expense.participants.includes(userId) && userId !== expense.created_by && !isPayer(expense, userId);
   return named ? null : DECLINE_NOT_NAMED_EXPENSE;
 }
 

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADER, csvAmount, csvCell, csvFileName, type ExportData, groupCsv } from './csv';
+import {
+  CSV_HEADER,
+  csvAmount,
+  csvCell,
+  csvFileName,
+  type ExportData,
+  groupCsv,
+  parsePayerCells,
+  payerCells,
+} from './csv';
 
 /** Every row of a whole file, comment lines included, through papaparse; the final CRLF ends the last row. */
 function parseCsv(csv: string): string[][] {
@@ -81,6 +90,45 @@ describe('groupCsv', () => {
       expenses: [{ ...expense, split_type: 'equal', participants }],
     });
     expect(equal).toContain(',equal,"Alice: 10.00; Bob: 5.00",');
+  });
+
+  it('names every payer with what they paid, and the e-mails in the same order, when several paid', () => {
+    const payers = [
+      { user_name: 'Alice', email: 'alice@example.com', amount: 60 },
+      { user_name: 'Bob', email: 'bob@example.com', amount: 35 },
+    ];
+    const expense = { ...sample.expenses[0]!, payers };
+    const csv = groupCsv({ ...sample, settlements: [], expenses: [expense] });
+    expect(csv).toContain(
+      ',dining,"Alice: 60.00; Bob: 35.00","alice@example.com; bob@example.com",percentage,',
+    );
+    // One payer (listed or not): the spec's cells, unchanged.
+    const single = {
+      ...sample.expenses[0]!,
+      payers: [{ user_name: 'Alice', email: 'alice@example.com', amount: 95 }],
+    };
+    expect(payerCells(single)).toEqual(['Alice', 'alice@example.com']);
+    expect(payerCells(sample.expenses[0]!)).toEqual(['Alice', 'alice@example.com']);
+  });
+
+  it('the payer cells read back to the same payers and amounts (round trip)', () => {
+    const payers = [
+      { user_name: 'Zdeněk: the host', email: 'z@example.cz', amount: 1200.5 },
+      { user_name: 'Bob', email: 'bob@example.com', amount: 0.5 },
+      { user_name: 'Eve', email: 'eve@example.com', amount: 99 },
+    ];
+    const [name, email] = payerCells({ ...sample.expenses[0]!, currency: 'CZK', payers });
+    expect(parsePayerCells(name, email, '1300.00', 'CZK')).toEqual([
+      { user_name: 'Zdeněk: the host', email: 'z@example.cz', amount: 120050 },
+      { user_name: 'Bob', email: 'bob@example.com', amount: 50 },
+      { user_name: 'Eve', email: 'eve@example.com', amount: 9900 },
+    ]);
+    expect(parsePayerCells('Alice', 'alice@example.com', '95.00', 'EUR')).toEqual([
+      { user_name: 'Alice', email: 'alice@example.com', amount: 9500 },
+    ]);
+    // Cells that were not written by payerCells are not guessed at.
+    expect(parsePayerCells('Alice; Bob', 'a@example.com; b@example.com', '10.00', 'EUR')).toBeNull();
+    expect(parsePayerCells('Alice: 1.00', 'a@example.com; b@example.com', '10.00', 'EUR')).toBeNull();
   });
 
   it('neutralises cells a spreadsheet would run as a formula', () => {

@@ -11,6 +11,13 @@ export interface ExportParticipant {
   shares?: number | null;
 }
 
+export interface ExportPayer {
+  user_name: string;
+  email: string;
+  /** Decimal amount, at most two decimals. */
+  amount: number;
+}
+
 export interface ExportExpenseRow {
   date: string;
   description: string;
@@ -19,6 +26,8 @@ export interface ExportExpenseRow {
   category: string;
   payer_name: string;
   payer_email: string;
+  /** Everyone who paid, most first; absent or one entry: payer_name paid all of it. */
+  payers?: readonly ExportPayer[];
   split_type: string;
   participants: readonly ExportParticipant[];
   is_settled: boolean;
@@ -114,6 +123,51 @@ export function participantsCell(
     .join('; ');
 }
 
+/**
+ * The Payer Name and Payer Email cells. One payer: their name and e-mail, as the spec has them. Several:
+ * "Alice: 60.00; Bob: 40.00" (what each paid, like Participants) and "alice@example.com;
+ * bob@example.com" in the same order; parsePayerCells reads them back.
+ */
+export function payerCells(row: ExportExpenseRow): [name: string, email: string] {
+  const payers = row.payers ?? [];
+  if (payers.length <= 1) return [row.payer_name, row.payer_email];
+  return [
+    payers.map((p) => `${p.user_name}: ${csvAmount(p.amount, row.currency)}`).join(PAYER_SEPARATOR),
+    payers.map((p) => p.email).join(PAYER_SEPARATOR),
+  ];
+}
+
+const PAYER_SEPARATOR = '; ';
+
+/**
+ * The payers a Payer Name and a Payer Email cell name (payerCells read back): one e-mail, that payer for
+ * the whole `amount` (a decimal string); several, each with their amount in minor units. Null when the
+ * cells do not read as payerCells writes them: a name that holds "; " among several payers is one of those
+ * (the lossless export is the JSON one).
+ */
+export function parsePayerCells(
+  name: string,
+  email: string,
+  amount: string,
+  currency: string,
+): { email: string; user_name: string; amount: number }[] | null {
+  const emails = email.split(PAYER_SEPARATOR);
+  if (emails.length === 1) {
+    const whole = parseMoney(amount, currency);
+    return whole.ok ? [{ email, user_name: name, amount: whole.value }] : null;
+  }
+  const segments = name.split(PAYER_SEPARATOR);
+  if (segments.length !== emails.length) return null;
+  const payers: { email: string; user_name: string; amount: number }[] = [];
+  for (const [i, segment] of segments.entries()) {
+    const match = /^(.*): (\d+(?:\.\d+)?)$/su.exec(segment);
+    const paid = match ? parseMoney(match[2]!, currency) : null;
+    if (!match || !paid?.ok) return null;
+    payers.push({ email: emails[i]!, user_name: match[1]!, amount: paid.value });
+  }
+  return payers;
+}
+
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 /**
@@ -149,8 +203,7 @@ export function groupCsv(data: ExportData): string {
         csvAmount(e.amount, e.currency),
         e.currency,
         e.category,
-        e.payer_name,
-        e.payer_email,
+        ...payerCells(e),
         e.split_type,
         participantsCell(e.split_type, e.participants, e.currency),
         e.is_settled ? 'Yes' : 'No',

@@ -14,6 +14,7 @@ export * from './history';
 export * from './dates';
 export * from './widgets';
 export * from './members';
+export * from './payers';
 export * from './balances';
 export * from './settle';
 export * from './suggestions';

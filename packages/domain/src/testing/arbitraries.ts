@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { allocate } from '../allocate';
 import { formatScaled } from '../money';
 import type { BalanceExpense, BalanceSettlement } from '../balances';
+import { principalPayer } from '../payers';
 import { SPLIT_TYPES, type SplitInput, type SplitType, splitExpense } from '../splits';
 
 /** A positive amount in minor units: mostly everyday sizes, sometimes near the safe-integer limit. */
@@ -121,6 +122,36 @@ export const zeroSumBalancesArb = (maxPeople = 7, maxAbs = 10_000): fc.Arbitrary
       return Object.fromEntries([...head, [ids[ids.length - 1]!, rest + 0]]);
     });
 
+/**
+ * Who paid `amount`: half the time one person (`paid_by` alone, as the spec's expenses), otherwise one to
+ * all of `people` with positive payments that add up to it (`payers`, with `paid_by` its principal payer).
+ */
+export const paymentsArb = (
+  amount: number,
+  people: readonly string[],
+): fc.Arbitrary<{ paid_by: string; payers?: Record<string, number> }> =>
+  fc.oneof(
+    fc.constantFrom(...people).map((paid_by) => ({ paid_by })),
+    fc
+      .shuffledSubarray([...people], {
+        minLength: 1,
+        maxLength: Math.max(1, Math.min(people.length, amount)),
+      })
+      .chain((payers) =>
+        (payers.length === 1
+          ? fc.constant([] as number[])
+          : fc.uniqueArray(fc.integer({ min: 1, max: amount - 1 }), {
+              minLength: payers.length - 1,
+              maxLength: payers.length - 1,
+            })
+        ).map((cuts) => {
+          const bounds = [0, ...cuts.sort((a, b) => a - b), amount];
+          const record = Object.fromEntries(payers.map((id, i) => [id, bounds[i + 1]! - bounds[i]!]));
+          return { paid_by: principalPayer(record), payers: record };
+        }),
+      ),
+  );
+
 export interface History {
   members: string[];
   currencies: string[];
@@ -138,16 +169,22 @@ export const historyArb = (maxMembers = 6): fc.Arbitrary<History> =>
     .chain(([members, currencies]) => {
       const expenseArb = fc
         .record({
-          paid_by: fc.constantFrom(...members),
           currency: fc.constantFrom(...currencies),
           type: fc.constantFrom(...SPLIT_TYPES),
         })
-        .chain(({ paid_by, currency, type }) =>
+        .chain(({ currency, type }) =>
           splitInputArb(
             type,
             fc.integer({ min: 1, max: 10_000_000 }),
             fc.subarray(members, { minLength: 1 }),
-          ).map(({ input }) => ({ paid_by, currency, amount: input.amount, shares: splitExpense(input) })),
+          ).chain(({ input }) =>
+            paymentsArb(input.amount, members).map((payers) => ({
+              ...payers,
+              currency,
+              amount: input.amount,
+              shares: splitExpense(input),
+            })),
+          ),
         );
       const settlementArb = fc
         .tuple(

@@ -95,6 +95,13 @@ export async function exportGroup(db: Db, callerId: string, groupId: string): Pr
       category: e.category,
       payer_name: memberName(e.payer),
       payer_email: e.payer.email,
+      payers: [
+        {
+          user_name: memberName(e.payer),
+          email: e.payer.email,
+          amount: toDecimal(e.amount_minor, e.currency),
+        },
+      ],
       split_type: e.split_type as SplitType,
       participants: (splitsBy.get(e.id) ?? []).map((s) => ({
         user_name: memberName(s.person),

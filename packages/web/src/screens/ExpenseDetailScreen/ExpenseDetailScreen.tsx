@@ -81,7 +81,10 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
   const money = expenseMoney(expense);
   const declinable =
     expense.declined === null &&
-    mayDeclineExpense({ ...expense, created_by: expense.created_by.id }, currentUserId);
+    mayDeclineExpense(
+      { ...expense, created_by: expense.created_by.id, payers: money?.payers },
+      currentUserId,
+    );
   const editTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
