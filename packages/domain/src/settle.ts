@@ -85,9 +85,9 @@ function exactPlan(entries: readonly Entry[]): Transfer[] {
  *
  * First every pair of balances that cancel exactly (x and -x) is settled by one transfer: some minimum plan
  * always does so (in a best cut into zero-sum groups, the groups of x and -x can be recut into {x, -x} and
- * the rest, which also sums to zero). The rest then gets the exact minimum when at most EXACT_SETTLE_LIMIT
- * remain, or at most EXACT_SEARCH_LIMIT remain and at most MOST_ZERO_SUM_SETS of their subsets sum to zero.
- * Otherwise zero-sum triples are also set aside, and the plan is the shortest of these candidates, in this
+ * the rest, which also sums to zero, without losing a group). The rest then gets the exact minimum when at
+ * most EXACT_SETTLE_LIMIT remain, or at most EXACT_SEARCH_LIMIT remain and at most MOST_ZERO_SUM_SETS_BEYOND
+ * of their subsets sum to zero. Otherwise zero-sum triples are also set aside, and the plan is the shortest of these candidates, in this
  * order of preference on a tie: the groups set aside (pairs and triples; pairs only; none) times the orders
  * of greedyPlans (largest first, smallest first, id order, Spliit's order) for what is left. The last four
  * candidates are the greedy plans of the balances themselves, so no such plan is ever shorter.
