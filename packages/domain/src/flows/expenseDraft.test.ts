@@ -289,7 +289,7 @@ describe('several payers', () => {
     expect(payerAmountsMinor(splitPaymentEqually(three))).toEqual({ me: 3333, bob: 3334, cat: 3333 });
   });
 
-  it('with one payer the payload is exactly today\'s: paid_by alone', () => {
+  it("with one payer the payload is exactly today's: paid_by alone", () => {
     const one = setSeveralPayers(base, true);
     const built = buildExpensePayload(one);
     expect(built).toEqual(buildExpensePayload(base));

@@ -272,7 +272,8 @@ export function readPayments(
 ): { ok: true; payments: Payment[] } | { ok: false; error: string } {
   const payments: Payment[] = [];
   for (const p of draft.payers) {
-    const parsed = p.amount.trim() === '' ? { ok: true as const, value: 0 } : parseMoney(p.amount, draft.currency);
+    const parsed =
+      p.amount.trim() === '' ? { ok: true as const, value: 0 } : parseMoney(p.amount, draft.currency);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     payments.push({ user_id: p.id, amount: parsed.value });
   }
@@ -280,7 +281,13 @@ export function readPayments(
   return error ? { ok: false, error } : { ok: true, payments };
 }
 
-export type DraftField = 'description' | 'amount' | 'participants' | 'payers' | 'split_type' | 'split_details';
+export type DraftField =
+  | 'description'
+  | 'amount'
+  | 'participants'
+  | 'payers'
+  | 'split_type'
+  | 'split_details';
 
 /** ok: false with no errors means the amount is not above zero: the form simply does not submit. */
 export type PayloadResult =

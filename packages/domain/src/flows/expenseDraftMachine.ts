@@ -183,7 +183,9 @@ export const expenseDraftMachine = setup({
           actions: assign(({ context, event }) => edited({ ...context.draft, paid_by: event.id })),
         },
         'draft.setSeveralPayers': {
-          actions: assign(({ context, event }) => payersEdited(context, setSeveralPayers(context.draft, event.on))),
+          actions: assign(({ context, event }) =>
+            payersEdited(context, setSeveralPayers(context.draft, event.on)),
+          ),
         },
         'draft.setPayers': {
           actions: assign(({ context, event }) => payersEdited(context, setPayers(context.draft, event.ids))),
