@@ -243,6 +243,7 @@ describe('expenseDraftMachine', () => {
     actor.send({ type: 'draft.submit' });
     expect(ctx(actor).errors).toEqual({ payers: 'The payments must add up to the total' });
     actor.send({ type: 'draft.change', field: 'amount', value: '20.01' });
+    expect(ctx(actor).errors).toEqual({});
     actor.send({ type: 'draft.splitPaymentEqually' });
     expect(ctx(actor).draft.payers).toEqual([
       { id: 'me', amount: '10.00' },

@@ -151,6 +151,8 @@ export const expenseDraftMachine = setup({
           actions: assign(({ context, event }) => {
             const errors = { ...context.errors };
             if (event.field === 'description') delete errors.description;
+            // The payments are checked against the total in its currency: another total, another check.
+            if (event.field === 'amount' || event.field === 'currency') delete errors.payers;
             const draft = { ...context.draft, [event.field]: event.value };
             // Exact amounts and adjustments are minor units: another exponent changes what they mean.
             const minorDetails = draft.split_type === 'exact' || draft.split_type === 'adjustment';
