@@ -1,15 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { accounts, api, createGroup, openAs } from './api';
-import { dialog, expectAccessible, screenshotPage } from './support';
-
-/** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { dialog, expectAccessible, screenshotPage, tabTo } from './support';
 
 /** Replaces what the focused field holds with `text`, by keyboard. */
 async function retype(page: Page, field: Locator, text: string): Promise<void> {

@@ -1,6 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
+// The amount rows are Configure Split's (the group dialog loads that stylesheet already).
+export { rows } from '../../components/split/ConfigureSplitDialog.css';
+
 export const payers = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
 export const amounts = style({
@@ -18,15 +21,6 @@ export const legend = style({
   padding: `0 ${vars.space.xs}`,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
-});
-
-export const rows = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
 });
 
 export const footer = style({
