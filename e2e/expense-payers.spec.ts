@@ -188,16 +188,38 @@ test('editing a two-payer expense fills both payers back; the group dialog offer
   await expect(each.getByText('Remaining: €0.00')).toBeVisible();
   await expectAccessible(page);
 
-  // Back to one payer: the spec's select again, and the payload is today's (paid_by alone).
-  await page.getByRole('checkbox', { name: 'Several people paid' }).click();
-  await expect(page.getByRole('button', { name: /Who paid\?$/ })).toBeVisible();
+  // Back to one payer: the spec's select again, with who paid the most; saved, they paid all of it.
+  await page.getByText('Several people paid').click();
+  await expect(page.getByRole('button', { name: 'Bob Who paid?' })).toBeVisible();
   await expect(each).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/expenses/${created.id}$`));
+  const sofa = await api<SavedExpense>(request, 'GET', `/expenses/${created.id}`, alice.token);
+  expect(sofa.paid_by).toBe(bob.id);
+  expect(sofa.payers.map((p) => [p.user_id, p.amount])).toEqual([[bob.id, 300]]);
+  await expect(page.locator('dd', { hasText: /^Bob$/ })).toBeVisible();
 
   await openAs(page, alice, `/groups/${flat.id}`);
   await page.getByRole('button', { name: 'Add Expense' }).click();
   const add = dialog(page, 'Add New Expense');
-  await add.getByRole('checkbox', { name: 'Several people paid' }).click();
-  await add.getByRole('group', { name: 'Who paid?' }).getByRole('checkbox', { name: /Bob/ }).click();
-  await expect(add.getByRole('group', { name: 'How much each paid' })).toBeVisible();
+  await add.getByText('Several people paid').click();
+  await add.getByRole('group', { name: 'Who paid?' }).getByText(/Bob/).click();
+  const each2 = add.getByRole('group', { name: 'How much each paid' });
+  await expect(each2).toBeVisible();
+  await add.getByLabel('Description').fill('Rent');
+  await add.getByLabel('Amount', { exact: true }).fill('100.01');
+  await each2.getByRole('button', { name: 'Split the payment equally' }).click();
+  await expect(each2.getByText('Remaining: €0.00')).toBeVisible();
   await expectAccessible(page);
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(add).toHaveCount(0);
+  const { expenses } = await api<{ expenses: SavedExpense[] }>(request, 'GET', '/expenses/user', bob.token);
+  const rent = expenses.find((e) => e.description === 'Rent');
+  // The leftover cent goes by id order (the domain's equalPayments); paid_by is who paid the most.
+  const [first, second] = [alice.id, bob.id].sort();
+  expect(rent?.payers.map((p) => [p.user_id, p.amount])).toEqual([
+    [first, 50.01],
+    [second, 50],
+  ]);
+  expect(rent?.paid_by).toBe(first);
 });

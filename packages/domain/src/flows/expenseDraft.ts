@@ -213,11 +213,14 @@ export function hasSeveralPayers(draft: Pick<ExpenseDraft, 'payers'>): boolean {
 
 /**
  * "Several people paid" on: the payer so far becomes the first of the payers (others are then chosen);
- * off: back to one payer, the first of the payers, who paid all of it.
+ * off: back to one payer, `paid_by` (one of the payers: on an edit, the one who paid the most), who pays
+ * all of it.
  */
 export function setSeveralPayers(draft: ExpenseDraft, on: boolean): ExpenseDraft {
   if (on) return draft.payers.length > 0 ? draft : { ...draft, payers: [{ id: draft.paid_by, amount: '' }] };
-  return draft.payers.length > 0 ? { ...draft, paid_by: draft.payers[0]!.id, payers: [] } : draft;
+  if (draft.payers.length === 0) return draft;
+  const stays = draft.payers.some((p) => p.id === draft.paid_by);
+  return { ...draft, paid_by: stays ? draft.paid_by : draft.payers[0]!.id, payers: [] };
 }
 
 /**
