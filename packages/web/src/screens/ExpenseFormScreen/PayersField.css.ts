@@ -1,10 +1,24 @@
 import { style } from '@vanilla-extract/css';
+import { label } from '../../components/field.css';
 import { vars } from '../../theme/theme.css';
 
 // The amount rows are Configure Split's (the group dialog loads that stylesheet already).
 export { rows } from '../../components/split/ConfigureSplitDialog.css';
 
 export const payers = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const whoPaid = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  minWidth: 0,
+});
+
+/** The field label's look on a legend (which has its own padding). */
+export const whoPaidLegend = style([label, { padding: 0 }]);
 
 export const amounts = style({
   display: 'flex',

@@ -7,7 +7,7 @@ import {
   payerAmountsMinor,
 } from '@kitty/domain/flows';
 import { Button } from '../../components/Button';
-import { Checkbox, CheckboxGroup } from '../../components/Checkbox';
+import { NativeCheckbox } from '../../components/NativeCheckbox';
 import { DecimalField } from '../../components/DecimalField';
 import { Select, type SelectOption } from '../../components/Select';
 import { RemainingSummary } from '../../components/split/RemainingSummary';
@@ -43,26 +43,30 @@ export function PayersField({ draft, options, errorMessage, send }: PayersFieldP
           onChange={(id) => send({ type: 'draft.setPayer', id })}
         />
       )}
-      <Checkbox isSelected={several} onChange={(on) => send({ type: 'draft.setSeveralPayers', on })}>
+      <NativeCheckbox checked={several} onChange={(on) => send({ type: 'draft.setSeveralPayers', on })}>
         Several people paid
-      </Checkbox>
+      </NativeCheckbox>
       {several && (
-        <CheckboxGroup
-          label="Who paid?"
-          value={ids}
-          onChange={(chosen) => send({ type: 'draft.setPayers', ids: chosen })}
-        >
+        <fieldset className={styles.whoPaid}>
+          <legend className={styles.whoPaidLegend}>Who paid?</legend>
           {options.map((option) => (
-            <Checkbox
+            <NativeCheckbox
               key={option.id}
               value={option.id}
+              checked={ids.includes(option.id)}
+              onChange={(on) =>
+                send({
+                  type: 'draft.setPayers',
+                  ids: on ? [...ids, option.id] : ids.filter((id) => id !== option.id),
+                })
+              }
               // Someone always pays: the last one ticked stays (untick "Several people paid" instead).
-              isDisabled={ids.length === 1 && ids[0] === option.id}
+              disabled={ids.length === 1 && ids[0] === option.id}
             >
               {option.label}
-            </Checkbox>
+            </NativeCheckbox>
           ))}
-        </CheckboxGroup>
+        </fieldset>
       )}
       {hasSeveralPayers(draft) && (
         <fieldset className={styles.amounts}>
