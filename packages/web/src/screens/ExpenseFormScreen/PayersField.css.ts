@@ -1,21 +1,15 @@
 import { style } from '@vanilla-extract/css';
 import { label } from '../../components/field.css';
 import { vars } from '../../theme/theme.css';
+import { fieldset } from './ExpenseFormScreen.css';
 
 // The amount rows are Configure Split's (the group dialog loads that stylesheet already).
 export { rows } from '../../components/split/ConfigureSplitDialog.css';
 
 export const payers = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
-export const whoPaid = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  border: 'none',
-  minWidth: 0,
-});
+/** The form's bare fieldset, its ticks as close as a checkbox group's. */
+export const whoPaid = style([fieldset, { gap: vars.space.xs }]);
 
 /** The field label's look on a legend (which has its own padding). */
 export const whoPaidLegend = style([label, { padding: 0 }]);
