@@ -41,7 +41,8 @@ export function ledgerRows(
   }
   const counts = new Map<string, number>();
   for (const e of history.expenses) {
-    for (const user_id of countedPeople(e)) counts.set(user_id, (counts.get(user_id) ?? 0) + 1);
+    const people = countedPeople({ payers: { [e.paid_by]: e.amount_minor }, splits: e.splits });
+    for (const user_id of people) counts.set(user_id, (counts.get(user_id) ?? 0) + 1);
   }
   return {
     balances,

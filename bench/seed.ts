@@ -80,6 +80,12 @@ async function insertExpenses(tx: Db, batch: GroupHistory['expenses']): Promise<
       col((e) => JSON.stringify(e.split_details)),
     ],
   );
+  // Each seeded expense has one payer, who paid all of it (migration 0014: every expense has its payer rows).
+  await tx.query(
+    `INSERT INTO expense_payers (expense_id, user_id, amount_minor)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[])`,
+    [col((e) => e.id), col((e) => e.paid_by), col((e) => e.amount_minor)],
+  );
   const splits = batch.flatMap((e) => e.splits.map((s, position) => ({ ...s, expense_id: e.id, position })));
   const scol = <T>(f: (s: (typeof splits)[number]) => T) => splits.map(f);
   await tx.query(

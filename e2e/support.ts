@@ -82,6 +82,15 @@ export function dialog(page: Page, name: string): Locator {
   return page.getByRole('dialog', { name });
 }
 
+/** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 /** Picks `option` in the react-aria Select labelled `label` inside `scope` (the page or a dialog). */
 export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
   const page = 'keyboard' in scope ? scope : scope.page();

@@ -106,6 +106,18 @@ describe('canDeleteExpense', () => {
     expect(canDeleteExpense({ paidBy: 'bob', currentUserId: 'me' })).toBe(false);
     expect(canDeleteExpense({ paidBy: null, currentUserId: 'me' })).toBe(false);
   });
+
+  it('with several payers, any of them may delete; nobody else', () => {
+    const payers = { bob: 6000, me: 4000 };
+    expect(canDeleteExpense({ paidBy: 'bob', payers, currentUserId: 'me' })).toBe(true);
+    expect(canDeleteExpense({ paidBy: 'bob', payers, currentUserId: 'cat' })).toBe(false);
+    const actor = createActor(expenseDeleteMachine, {
+      input: { expenseId: 'e1', paidBy: 'bob', payers, currentUserId: 'me' },
+    }).start();
+    actor.send({ type: 'delete.request' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context.warning).toBeNull();
+  });
 });
 
 describe('deleteExpenseErrorMessage', () => {

@@ -2,6 +2,7 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { REDIRECT_AFTER_DELETE_MS } from '../widgets';
 import { failureMessage } from '../failure';
+import { mayDeleteExpense, type Payments } from '../payers';
 
 export const DELETE_NOT_PAYER_TOOLTIP = 'Only the person who paid can delete this expense';
 export const DELETE_NOT_PAYER_WARNING =
@@ -19,12 +20,15 @@ export const DELETED_VIEW = {
 /** The success toast (its wording is not in the spec). */
 export const EXPENSE_DELETED_TOAST = 'Expense deleted successfully';
 
-/** Only the person who paid may delete an expense. */
+/** Only the person who paid may delete an expense: with several payers, any of them (mayDeleteExpense). */
 export function canDeleteExpense(input: {
   paidBy: string | null | undefined;
+  /** Who paid what (minor units), when known; absent: `paidBy` paid all of it. */
+  payers?: Payments | null | undefined;
   currentUserId: string;
 }): boolean {
-  return input.paidBy != null && input.paidBy === input.currentUserId;
+  if (input.paidBy == null) return false;
+  return mayDeleteExpense({ paid_by: input.paidBy, payers: input.payers ?? undefined }, input.currentUserId);
 }
 
 /** The fallback by status when the server sent no message. */
@@ -43,6 +47,8 @@ export function deleteExpenseErrorMessage(failure: unknown): string {
 export interface ExpenseDeleteInput {
   expenseId: string;
   paidBy: string | null | undefined;
+  /** Every payer with what they paid (minor units); absent: `paidBy` paid all of it. */
+  payers?: Payments | null | undefined;
   currentUserId: string;
 }
 

@@ -5,12 +5,18 @@ import {
   buildExpensePayload,
   canRemoveParticipant,
   createDraft,
+  draftPayerIds,
   type ExpenseDraft,
   expenseSaveAlert,
   expenseSaveErrorMessage,
   inviteesOf,
+  payerAmountsMinor,
   removeParticipant,
+  setPayerAmount,
+  setPayers,
+  setSeveralPayers,
   splitDetailsFromWire,
+  splitPaymentEqually,
   splitDetailsToWire,
   withInvitedIds,
 } from './expenseDraft';
@@ -30,6 +36,7 @@ describe('createDraft', () => {
       split_details: {},
       participants: [me],
       paid_by: 'me',
+      payers: [],
       group_id: null,
       groupName: '',
     });
@@ -239,5 +246,105 @@ describe('people invited when the expense is saved', () => {
     expect(payload.split_with).toEqual(['me', 'bob']);
     expect(payload.split_details).toEqual({ shares: { me: 1, bob: 1, 'zoe-id': 2 } });
     expect(inviteesOf(createDraft({ currentUser: me }))).toEqual([]);
+  });
+});
+
+describe('several payers', () => {
+  const base: ExpenseDraft = {
+    ...addParticipant(addParticipant(createDraft({ currentUser: me }), bob), cat),
+    description: 'Dinner',
+    amount: '100',
+  };
+  const two = setPayers(setSeveralPayers(base, true), ['me', 'bob']);
+
+  it('"Several people paid" starts from the payer so far; others are chosen among the participants', () => {
+    expect(setSeveralPayers(base, true).payers).toEqual([{ id: 'me', amount: '' }]);
+    expect(two.payers).toEqual([
+      { id: 'me', amount: '' },
+      { id: 'bob', amount: '' },
+    ]);
+    expect(draftPayerIds(two)).toEqual(['me', 'bob']);
+    expect(draftPayerIds(base)).toEqual(['me']);
+    // Nobody outside the participants, never nobody at all.
+    expect(setPayers(two, ['dan']).payers).toEqual(two.payers);
+    expect(setPayers(two, []).payers).toEqual(two.payers);
+  });
+
+  it('amounts entered stay when payers are added or the total changes; off goes back to one payer', () => {
+    const entered = setPayerAmount(two, 'bob', '40');
+    expect(setPayers(entered, ['bob', 'cat']).payers).toEqual([
+      { id: 'bob', amount: '40' },
+      { id: 'cat', amount: '' },
+    ]);
+    expect(setPayers(entered, ['bob', 'cat']).paid_by).toBe('bob');
+    expect({ ...entered, amount: '120' }.payers).toEqual(entered.payers);
+    const off = setSeveralPayers(setPayers(entered, ['bob', 'cat']), false);
+    expect(off).toMatchObject({ paid_by: 'bob', payers: [] });
+  });
+
+  it('"Split the payment equally" spreads the total by the domain rule (leftover units by id order)', () => {
+    const three = setPayers(two, ['me', 'bob', 'cat']);
+    expect(splitPaymentEqually(three).payers.map((p) => p.amount)).toEqual(['33.33', '33.34', '33.33']);
+    expect(splitPaymentEqually({ ...three, amount: '' })).toEqual({ ...three, amount: '' });
+    expect(payerAmountsMinor(splitPaymentEqually(three))).toEqual({ me: 3333, bob: 3334, cat: 3333 });
+  });
+
+  it("with one payer the payload is exactly today's: paid_by alone", () => {
+    const one = setSeveralPayers(base, true);
+    const built = buildExpensePayload(one);
+    expect(built).toEqual(buildExpensePayload(base));
+    expect(built.ok && 'payers' in built.payload).toBe(false);
+  });
+
+  it('with several: payers as decimals, most first, paid_by the principal payer, split_with the rest', () => {
+    const draft = setPayerAmount(setPayerAmount(two, 'me', '40'), 'bob', '60');
+    const built = buildExpensePayload(draft);
+    if (!built.ok) throw new Error('the draft is valid');
+    expect(built.payload).toMatchObject({
+      amount: 100,
+      paid_by: 'bob',
+      payers: [
+        { user_id: 'bob', amount: 60 },
+        { user_id: 'me', amount: 40 },
+      ],
+      split_with: ['me', 'cat'],
+      participants: ['me', 'bob', 'cat'],
+    });
+  });
+
+  it('payments that do not pay the total say why, with the domain messages', () => {
+    const short = setPayerAmount(setPayerAmount(two, 'me', '40'), 'bob', '50');
+    expect(buildExpensePayload(short)).toEqual({
+      ok: false,
+      errors: { payers: 'The payments must add up to the total' },
+    });
+    expect(buildExpensePayload(setPayerAmount(two, 'me', '100'))).toEqual({
+      ok: false,
+      errors: { payers: 'Each payment must be greater than 0' },
+    });
+    expect(buildExpensePayload(setPayerAmount(setPayerAmount(two, 'me', '99.995'), 'bob', '0.005'))).toEqual({
+      ok: false,
+      errors: { payers: 'Amount can have at most 2 decimal places' },
+    });
+  });
+
+  it('a payer removed from the participants stops paying', () => {
+    const draft = removeParticipant(setPayers(two, ['bob', 'cat']), 'bob', 'me');
+    expect(draft.payers).toEqual([{ id: 'cat', amount: '' }]);
+    expect(draft.paid_by).toBe('cat');
+  });
+
+  it('invitees who pay get their real ids in payers too', () => {
+    const zoe = { id: 'temp-1', email: 'zoe@example.com', display_name: 'Zoe', registered: false };
+    let draft = setPayers(setSeveralPayers(addParticipant(base, zoe), true), ['me', 'temp-1']);
+    draft = setPayerAmount(setPayerAmount(draft, 'me', '30'), 'temp-1', '70');
+    const built = buildExpensePayload(draft);
+    if (!built.ok) throw new Error('the draft is valid');
+    const payload = withInvitedIds(built.payload, new Map([['temp-1', 'zoe-id']]));
+    expect(payload.paid_by).toBe('zoe-id');
+    expect(payload.payers).toEqual([
+      { user_id: 'zoe-id', amount: 70 },
+      { user_id: 'me', amount: 30 },
+    ]);
   });
 });

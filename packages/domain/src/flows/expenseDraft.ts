@@ -1,7 +1,8 @@
 // The new-expense draft (section 3) and its rules (sections 4 and 5), as pure functions the machine uses.
 import { DEFAULT_CATEGORY } from '../categories';
 import { DEFAULT_USER_CURRENCY } from '../currencies';
-import { parseAmount, parseMoney, toDecimal } from '../money';
+import { formatMoney, parseAmount, parseMoney, toDecimal } from '../money';
+import { equalPayments, type Payment, paymentsError, principalPayer, sortPayments } from '../payers';
 import {
   DEFAULT_SPLIT_TYPE,
   defaultSplitDetails,
@@ -51,6 +52,7 @@ export function withInvitedIds(payload: ExpensePayload, ids: ReadonlyMap<string,
   return {
     ...payload,
     paid_by: real(payload.paid_by),
+    ...(payload.payers ? { payers: payload.payers.map((p) => ({ ...p, user_id: real(p.user_id) })) } : {}),
     participants: payload.participants.map(real),
     split_with: payload.split_with.map(real),
     split_details: details,
@@ -67,9 +69,27 @@ export interface ExpenseDraft {
   /** Domain units: amounts and adjustments in minor units of `currency`. */
   split_details: SplitDetails;
   participants: DraftParticipant[];
+  /** The single payer; with several payers, one of them (the payload names the one who paid most). */
   paid_by: string;
+  /**
+   * "Several people paid": who paid, in participant order, each with the decimal text of what they paid.
+   * Empty: `paid_by` paid all of it (the spec's one payer). One entry: that person paid all of it too.
+   */
+  payers: DraftPayer[];
   group_id: string | null;
   groupName: string;
+}
+
+/** One of several payers in the draft: who, and the text of their amount field. */
+export interface DraftPayer {
+  id: string;
+  amount: string;
+}
+
+/** The payload's payments: decimal amounts, as the contract's `payers` takes them. */
+export interface PayloadPayer {
+  user_id: string;
+  amount: number;
 }
 
 /** The create/update expense payload (section 3 plus participants and split_details, design.md). */
@@ -81,6 +101,8 @@ export interface ExpensePayload {
   group_id?: string;
   split_type: SplitType;
   paid_by: string;
+  /** Only with several payers (then `paid_by` is the principal payer); one payer sends `paid_by` alone. */
+  payers?: PayloadPayer[];
   split_with: string[];
   participants: string[];
   split_details: WireSplitDetails;
@@ -105,6 +127,7 @@ export function createDraft(defaults: DraftDefaults): ExpenseDraft {
     split_details: defaultSplitDetails(split_type, [defaults.currentUser.id]),
     participants: [defaults.currentUser],
     paid_by: defaults.currentUser.id,
+    payers: [],
     group_id: defaults.group?.id ?? null,
     groupName: defaults.group?.name ?? '',
   };
@@ -156,23 +179,118 @@ export function canRemoveParticipant(draft: ExpenseDraft, id: string, currentUse
   return id !== currentUserId && draft.participants.length > 1 && draft.participants.some((p) => p.id === id);
 }
 
-/** Removing the payer makes the current user the payer if still present, else the first remaining participant. */
+/**
+ * Removing the payer makes the current user the payer if still present, else the first remaining
+ * participant. With several payers, a removed person stops paying; the first payer left is `paid_by`.
+ */
 export function removeParticipant(draft: ExpenseDraft, id: string, currentUserId: string): ExpenseDraft {
   if (!canRemoveParticipant(draft, id, currentUserId)) return draft;
   const participants = draft.participants.filter((p) => p.id !== id);
+  const payers = draft.payers.filter((p) => p.id !== id);
   let paid_by = draft.paid_by;
   if (paid_by === id) {
-    paid_by = participants.some((p) => p.id === currentUserId) ? currentUserId : (participants[0]?.id ?? '');
+    paid_by =
+      payers[0]?.id ??
+      (participants.some((p) => p.id === currentUserId) ? currentUserId : (participants[0]?.id ?? ''));
   }
   const split_details = reconcileSplitDetails(
     draft.split_type,
     draft.split_details,
     participants.map((p) => p.id),
   );
-  return { ...draft, participants, paid_by, split_details };
+  return { ...draft, participants, paid_by, payers, split_details };
 }
 
-export type DraftField = 'description' | 'amount' | 'participants' | 'split_type' | 'split_details';
+/** Everyone who pays in the draft: the several payers, else `paid_by`. */
+export function draftPayerIds(draft: Pick<ExpenseDraft, 'paid_by' | 'payers'>): string[] {
+  return draft.payers.length > 0 ? draft.payers.map((p) => p.id) : [draft.paid_by];
+}
+
+/** Whether each payer enters what they paid: only when more than one person pays. */
+export function hasSeveralPayers(draft: Pick<ExpenseDraft, 'payers'>): boolean {
+  return draft.payers.length > 1;
+}
+
+/**
+ * "Several people paid" on: the payer so far becomes the first of the payers (others are then chosen);
+ * off: back to one payer, `paid_by` (one of the payers: on an edit, the one who paid the most), who pays
+ * all of it.
+ */
+export function setSeveralPayers(draft: ExpenseDraft, on: boolean): ExpenseDraft {
+  if (on) return draft.payers.length > 0 ? draft : { ...draft, payers: [{ id: draft.paid_by, amount: '' }] };
+  if (draft.payers.length === 0) return draft;
+  const stays = draft.payers.some((p) => p.id === draft.paid_by);
+  return { ...draft, paid_by: stays ? draft.paid_by : draft.payers[0]!.id, payers: [] };
+}
+
+/**
+ * The chosen payers (participants only, in participant order; at least one): each keeps the amount already
+ * entered, newcomers start blank. `paid_by` stays if still paying, else becomes the first payer.
+ */
+export function setPayers(draft: ExpenseDraft, ids: readonly string[]): ExpenseDraft {
+  const chosen = draft.participants.filter((p) => ids.includes(p.id)).map((p) => p.id);
+  if (chosen.length === 0) return draft;
+  const payers = chosen.map((id) => ({ id, amount: draft.payers.find((p) => p.id === id)?.amount ?? '' }));
+  const paid_by = chosen.includes(draft.paid_by) ? draft.paid_by : chosen[0]!;
+  return { ...draft, payers, paid_by };
+}
+
+/** One payer's amount text. */
+export function setPayerAmount(draft: ExpenseDraft, id: string, amount: string): ExpenseDraft {
+  if (!draft.payers.some((p) => p.id === id)) return draft;
+  return { ...draft, payers: draft.payers.map((p) => (p.id === id ? { ...p, amount } : p)) };
+}
+
+/** "Split the payment equally": the total over the payers by the domain's equalPayments (needs a total). */
+export function splitPaymentEqually(draft: ExpenseDraft): ExpenseDraft {
+  const total = parseAmount(draft.amount, draft.currency);
+  if (!total.ok || draft.payers.length === 0) return draft;
+  const parts = equalPayments(
+    total.value,
+    draft.payers.map((p) => p.id),
+  );
+  return {
+    ...draft,
+    payers: parts.map((p) => ({ id: p.user_id, amount: formatMoney(p.amount, draft.currency) })),
+  };
+}
+
+/** Each payer's amount in minor units as entered so far (blank or unreadable: left out). */
+export function payerAmountsMinor(draft: Pick<ExpenseDraft, 'payers' | 'currency'>): Record<string, number> {
+  const amounts: Record<string, number> = {};
+  for (const p of draft.payers) {
+    const parsed = p.amount.trim() === '' ? null : parseMoney(p.amount, draft.currency);
+    if (parsed?.ok) amounts[p.id] = parsed.value;
+  }
+  return amounts;
+}
+
+/**
+ * The several payers' payments in minor units, or why they cannot pay `total`: an amount the currency
+ * refuses gives its own message; a blank one counts as 0; then the domain's paymentsError.
+ */
+export function readPayments(
+  draft: Pick<ExpenseDraft, 'payers' | 'currency'>,
+  total: number,
+): { ok: true; payments: Payment[] } | { ok: false; error: string } {
+  const payments: Payment[] = [];
+  for (const p of draft.payers) {
+    const parsed =
+      p.amount.trim() === '' ? { ok: true as const, value: 0 } : parseMoney(p.amount, draft.currency);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    payments.push({ user_id: p.id, amount: parsed.value });
+  }
+  const error = paymentsError(payments, total);
+  return error ? { ok: false, error } : { ok: true, payments };
+}
+
+export type DraftField =
+  | 'description'
+  | 'amount'
+  | 'participants'
+  | 'payers'
+  | 'split_type'
+  | 'split_details';
 
 /** ok: false with no errors means the amount is not above zero: the form simply does not submit. */
 export type PayloadResult =
@@ -208,8 +326,11 @@ export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
     const silent = String(draft.amount).trim() === '' || (plain.ok && plain.value <= 0);
     if (!silent) errors.amount = parsed.error;
   }
+  const payments = parsed.ok && hasSeveralPayers(draft) ? readPayments(draft, parsed.value) : null;
+  if (payments && !payments.ok) errors.payers = payments.error;
   if (Object.keys(errors).length > 0 || !parsed.ok) return { ok: false, errors };
-  if (!ids.includes(draft.paid_by)) return { ok: false, errors: { participants: PAYER_NOT_PARTICIPANT } };
+  if (!draftPayerIds(draft).every((id) => ids.includes(id)))
+    return { ok: false, errors: { participants: PAYER_NOT_PARTICIPANT } };
   const details = draft.split_type === 'equal' ? {} : pickDetails(draft.split_details, ids);
   const split = trySplitExpense({
     amount: parsed.value,
@@ -218,6 +339,9 @@ export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
     details,
   });
   if (!split.ok) return { ok: false, errors: { split_details: split.error.message } };
+  // One payer: `paid_by` alone, as ever. Several: `payers`, and `paid_by` the one who paid the most.
+  const several = payments?.ok ? payments.payments : null;
+  const paidBy = several ? principalPayer(several) : (draftPayerIds(draft)[0] ?? draft.paid_by);
   return {
     ok: true,
     payload: {
@@ -227,8 +351,16 @@ export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
       category: draft.category,
       ...(draft.group_id ? { group_id: draft.group_id } : {}),
       split_type: draft.split_type,
-      paid_by: draft.paid_by,
-      split_with: ids.filter((id) => id !== draft.paid_by),
+      paid_by: paidBy,
+      ...(several
+        ? {
+            payers: sortPayments(several).map((p) => ({
+              user_id: p.user_id,
+              amount: toDecimal(p.amount, draft.currency),
+            })),
+          }
+        : {}),
+      split_with: ids.filter((id) => id !== paidBy),
       participants: ids,
       split_details: splitDetailsToWire(details, draft.currency),
     },

@@ -229,4 +229,35 @@ describe('expenseDraftMachine', () => {
     actor.send({ type: 'draft.change', field: 'currency', value: 'JPY' });
     expect(ctx(actor).draft.split_details).toEqual({ amounts: { me: 0, bob: 0 } });
   });
+
+  it('several payers: chosen, amounts entered, split equally; a save sends payers and the principal', async () => {
+    const { actor, saved } = start();
+    fillValid(actor);
+    actor.send({ type: 'draft.setSeveralPayers', on: true });
+    actor.send({ type: 'draft.setPayers', ids: ['me', 'bob'] });
+    actor.send({ type: 'draft.setPayerAmount', id: 'me', value: '5' });
+    actor.send({ type: 'draft.submit' });
+    expect(ctx(actor).errors).toEqual({ payers: 'Each payment must be greater than 0' });
+    actor.send({ type: 'draft.setPayerAmount', id: 'bob', value: '5' });
+    expect(ctx(actor).errors).toEqual({});
+    actor.send({ type: 'draft.submit' });
+    expect(ctx(actor).errors).toEqual({ payers: 'The payments must add up to the total' });
+    actor.send({ type: 'draft.change', field: 'amount', value: '20.01' });
+    expect(ctx(actor).errors).toEqual({});
+    actor.send({ type: 'draft.splitPaymentEqually' });
+    expect(ctx(actor).draft.payers).toEqual([
+      { id: 'me', amount: '10.00' },
+      { id: 'bob', amount: '10.01' },
+    ]);
+    actor.send({ type: 'draft.submit' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saved[0]?.payload).toMatchObject({
+      paid_by: 'bob',
+      payers: [
+        { user_id: 'bob', amount: 10.01 },
+        { user_id: 'me', amount: 10 },
+      ],
+      split_with: ['me'],
+    });
+  });
 });

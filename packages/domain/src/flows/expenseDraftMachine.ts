@@ -17,6 +17,10 @@ import {
   expenseSaveErrorMessage,
   inviteesOf,
   removeParticipant,
+  setPayerAmount,
+  setPayers,
+  setSeveralPayers,
+  splitPaymentEqually,
 } from './expenseDraft';
 
 export interface ExpenseDraftInput {
@@ -51,6 +55,13 @@ export type ExpenseDraftEvent =
   | { type: 'draft.addParticipant'; participant: DraftParticipant }
   | { type: 'draft.removeParticipant'; id: string }
   | { type: 'draft.setPayer'; id: string }
+  /** "Several people paid" on or off. */
+  | { type: 'draft.setSeveralPayers'; on: boolean }
+  /** Who of the participants paid (several payers). */
+  | { type: 'draft.setPayers'; ids: string[] }
+  | { type: 'draft.setPayerAmount'; id: string; value: string }
+  /** "Split the payment equally" among the payers. */
+  | { type: 'draft.splitPaymentEqually' }
   | { type: 'draft.setSplitType'; splitType: string }
   | { type: 'draft.setSplitDetails'; details: SplitDetails }
   | { type: 'draft.openSplitDialog' }
@@ -90,6 +101,12 @@ function freshDraft(input: ExpenseDraftInput): ExpenseDraft {
 
 /** A changed draft is another request: it gets another idempotency key. */
 const edited = (draft: ExpenseDraft) => ({ draft, idempotencyKey: null });
+
+/** A change of who paid what: the payers' message goes until the next save. */
+function payersEdited(context: ExpenseDraftContext, draft: ExpenseDraft) {
+  const { payers: _, ...errors } = context.errors;
+  return { ...edited(draft), errors };
+}
 
 export const expenseDraftMachine = setup({
   types: {
@@ -134,6 +151,8 @@ export const expenseDraftMachine = setup({
           actions: assign(({ context, event }) => {
             const errors = { ...context.errors };
             if (event.field === 'description') delete errors.description;
+            // The payments are checked against the total in its currency: another total, another check.
+            if (event.field === 'amount' || event.field === 'currency') delete errors.payers;
             const draft = { ...context.draft, [event.field]: event.value };
             // Exact amounts and adjustments are minor units: another exponent changes what they mean.
             const minorDetails = draft.split_type === 'exact' || draft.split_type === 'adjustment';
@@ -164,6 +183,22 @@ export const expenseDraftMachine = setup({
         'draft.setPayer': {
           guard: ({ context, event }) => context.draft.participants.some((p) => p.id === event.id),
           actions: assign(({ context, event }) => edited({ ...context.draft, paid_by: event.id })),
+        },
+        'draft.setSeveralPayers': {
+          actions: assign(({ context, event }) =>
+            payersEdited(context, setSeveralPayers(context.draft, event.on)),
+          ),
+        },
+        'draft.setPayers': {
+          actions: assign(({ context, event }) => payersEdited(context, setPayers(context.draft, event.ids))),
+        },
+        'draft.setPayerAmount': {
+          actions: assign(({ context, event }) =>
+            payersEdited(context, setPayerAmount(context.draft, event.id, event.value)),
+          ),
+        },
+        'draft.splitPaymentEqually': {
+          actions: assign(({ context }) => payersEdited(context, splitPaymentEqually(context.draft))),
         },
         'draft.setSplitType': [
           {

@@ -30,8 +30,9 @@ SELECT EXISTS (SELECT 1 FROM invitations i WHERE i.user_id = $1)
                 WHERE m.user_id = $1 AND g.created_by <> $1)
     OR EXISTS (SELECT 1 FROM expenses e LEFT JOIN groups g ON g.id = e.group_id
                 WHERE e.created_by <> $1 AND (g.id IS NULL OR g.created_by <> $1)
-                  AND (e.paid_by = $1 OR EXISTS (SELECT 1 FROM expense_splits s
-                                                  WHERE s.expense_id = e.id AND s.user_id = $1)))
+                  AND (EXISTS (SELECT 1 FROM expense_payers p WHERE p.expense_id = e.id AND p.user_id = $1)
+                       OR EXISTS (SELECT 1 FROM expense_splits s
+                                   WHERE s.expense_id = e.id AND s.user_id = $1)))
     OR EXISTS (SELECT 1 FROM settlements s LEFT JOIN groups g ON g.id = s.group_id
                 WHERE (s.from_user_id = $1 OR s.to_user_id = $1) AND s.created_by <> $1
                   AND (g.id IS NULL OR g.created_by <> $1)) AS shared`;

@@ -5,7 +5,12 @@ import {
   isKnownCurrency,
   isSplitType,
   leftoverUnits,
+  PAID_BY_NOT_PRINCIPAL,
+  type Payment,
   parseAmount,
+  paymentsError,
+  principalPayer,
+  sortPayments,
   SPLIT_DETAILS_FIELD,
   trySplitDetailsFromWire,
   splitExpense,
@@ -47,6 +52,7 @@ export function parseExpenseInput(
     if (!parsed.ok) errors.push({ field: 'amount', message: parsed.error });
     else amount = parsed.value;
   }
+  const payers = isKnownCurrency(currency) ? parsePayers(body, currency, amount, errors) : [];
   if (!categories.has(body.category)) errors.push({ field: 'category', message: UNKNOWN_CATEGORY });
   const date = body.date === undefined ? now : new Date(body.date);
   if (Number.isNaN(date.getTime())) errors.push({ field: 'date', message: INVALID_DATE });
@@ -82,11 +88,39 @@ export function parseExpenseInput(
     date,
     notes: body.notes?.trim() ?? '',
     paid_by: body.paid_by,
+    payers,
     split_type,
     split_details: details.details,
     splits,
     leftover_start: 0,
   };
+}
+
+/**
+ * Who paid what, in minor units, most first: `payers` (each amount by the rules of the total, in its
+ * currency; each payer once; together exactly the total; `paid_by` the principal payer), or `paid_by` for
+ * all of it when there is no list. Pushes the field errors it finds (`payers.0.amount`, the schema's way of
+ * naming a field of a list item; `payers`; `paid_by`).
+ */
+function parsePayers(body: ExpenseInput, currency: string, amount: number, errors: FieldError[]): Payment[] {
+  if (body.payers === undefined) return [{ user_id: body.paid_by, amount }];
+  const payments: Payment[] = [];
+  body.payers.forEach((p, i) => {
+    const parsed = parseAmount(p.amount, currency, 'positive');
+    if (!parsed.ok) errors.push({ field: `payers.${i}.amount`, message: parsed.error });
+    else payments.push({ user_id: p.user_id, amount: parsed.value });
+  });
+  // The sum is only worth checking once every amount and the total could be read.
+  if (payments.length < body.payers.length || amount === 0) return [];
+  const error = paymentsError(payments, amount);
+  if (error !== null) {
+    errors.push({ field: 'payers', message: error });
+    return [];
+  }
+  if (principalPayer(payments) !== body.paid_by) {
+    errors.push({ field: 'paid_by', message: PAID_BY_NOT_PRINCIPAL });
+  }
+  return sortPayments(payments);
 }
 
 const splitInputOf = (e: ParsedExpense, rotation: number) => ({

@@ -61,9 +61,10 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * One page of the expenses a person paid or shares in, in any group or none, newest first, and how many
- * there are in all. Each side is read from its own index in page order (expenses by payer and date; splits
- * by person and the expense's date, see migration 0003), limit + 1 rows each, and merged.
+ * One page of the expenses a person paid (all or part of) or shares in, in any group or none, newest first,
+ * and how many there are in all. Each side is read from its own index in page order (payers by person and
+ * the expense's date, migration 0014; splits by person and the expense's date, migration 0003), limit + 1
+ * rows each, and merged.
  *
  * Without a search, the total is the person's running counts (member_expense_counts, kept by every expense
  * write), one row per scope they have expenses in: no dashboard load reads their history.
@@ -82,7 +83,7 @@ export async function listUserExpensesPage(
   const limit = pageSize(page.limit);
   const search = page.search?.trim() ?? '';
   const params: unknown[] = [userId, limit + 1];
-  const paidAfter = after ? `AND (e.date, e.id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
+  const paidAfter = after ? `AND (p.expense_date, p.expense_id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
   const sharedAfter = after ? `AND (s.expense_date, s.expense_id) < (${FROM_MICROS('$3')}, $4::uuid)` : '';
   if (after) params.push(after.micros, after.id);
   const pattern = search ? containsPattern(search) : null;
@@ -92,9 +93,10 @@ export async function listUserExpensesPage(
   const rows = await findExpensePage(
     db,
     `WITH page AS (
-       (SELECT e.id, e.date FROM expenses e ${groups}
-         WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${matches} ${paidAfter}
-         ORDER BY e.date DESC, e.id DESC LIMIT $2)
+       (SELECT p.expense_id AS id, p.expense_date AS date FROM expense_payers p
+          JOIN expenses e ON e.id = p.expense_id AND e.deleted_at IS NULL ${groups}
+         WHERE p.user_id = $1 ${matches} ${paidAfter}
+         ORDER BY p.expense_date DESC, p.expense_id DESC LIMIT $2)
        UNION
        (SELECT s.expense_id, s.expense_date FROM expense_splits s
           JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL ${groups}
@@ -111,12 +113,13 @@ export async function listUserExpensesPage(
 const WITH_GROUP = 'LEFT JOIN groups g ON g.id = e.group_id';
 const matching = (pattern: string) => `AND (e.description ILIKE ${pattern} OR g.name ILIKE ${pattern})`;
 
-/** How many live expenses the person paid or shares in matching `pattern`: their own rows, each once. */
+/** How many live expenses the person paid (any part of) or shares in matching `pattern`: their own rows, each once. */
 async function countUserExpenses(db: Db, userId: string, pattern: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
-       SELECT e.id FROM expenses e ${WITH_GROUP}
-        WHERE e.paid_by = $1 AND e.deleted_at IS NULL ${matching('$2')}
+       SELECT p.expense_id FROM expense_payers p
+         JOIN expenses e ON e.id = p.expense_id AND e.deleted_at IS NULL ${WITH_GROUP}
+        WHERE p.user_id = $1 ${matching('$2')}
        UNION
        SELECT s.expense_id FROM expense_splits s
          JOIN expenses e ON e.id = s.expense_id AND e.deleted_at IS NULL ${WITH_GROUP}

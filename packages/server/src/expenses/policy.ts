@@ -1,4 +1,4 @@
-import { DECLINED_CANNOT_CHANGE } from '@kitty/domain';
+import { DECLINED_CANNOT_CHANGE, mayDeleteExpense, type PaidExpense } from '@kitty/domain';
 import type { Db } from '../db';
 import { conflict, type FieldError, forbidden, invalid, notFound } from '../http/errors';
 import { lockedGroupPeople } from '../groups/membership';
@@ -16,26 +16,29 @@ export interface People {
   callerId: string;
   groupId: string | null;
   paidBy: string;
+  /** Everyone who paid (paid_by among them), in the order the request listed them. */
+  payers: readonly string[];
+  /** Whether the request sent `payers`: a failing payer is named as `payers.<i>.user_id` then, else `paid_by`. */
+  payersSent: boolean;
   participants: readonly string[];
 }
 
 /**
  * The people rules of a create or update, inside its transaction, in one statement: in a group the caller
  * is a current member (404 otherwise, exactly as for an unknown group); everyone named exists; in a group
- * the payer and every participant are members (the member rows of all of them stay locked until commit);
- * outside a group the caller pays or takes part. Throws a 400 naming the field.
+ * every payer and every participant are members (the member rows of all of them stay locked until commit);
+ * outside a group the caller pays (any part) or takes part. Throws a 400 naming the field.
  */
 export async function checkPeople(tx: Db, p: People): Promise<void> {
   if (p.groupId !== null) return checkGroupPeople(tx, { ...p, groupId: p.groupId });
-  const unknown = new Set(await unknownUsers(tx, [p.paidBy, ...p.participants]));
-  const errors: FieldError[] = [];
-  if (unknown.has(p.paidBy)) errors.push({ field: 'paid_by', message: UNKNOWN_PAYER });
+  const unknown = new Set(await unknownUsers(tx, [...p.payers, ...p.participants]));
+  const errors: FieldError[] = payerErrors(p, (id) => !unknown.has(id), UNKNOWN_PAYER);
   if (p.participants.some((id) => unknown.has(id))) {
     errors.push({ field: 'participants', message: UNKNOWN_PARTICIPANT });
   }
   if (errors.length > 0) throw invalid(...errors);
 
-  if (p.paidBy !== p.callerId && !p.participants.includes(p.callerId)) {
+  if (!p.payers.includes(p.callerId) && !p.participants.includes(p.callerId)) {
     throw invalid({ field: 'participants', message: CALLER_NOT_INVOLVED });
   }
 }
@@ -43,20 +46,25 @@ export async function checkPeople(tx: Db, p: People): Promise<void> {
 async function checkGroupPeople(tx: Db, p: People & { groupId: string }): Promise<void> {
   const { known, members } = await lockedGroupPeople(tx, p.groupId, [
     p.callerId,
-    p.paidBy,
+    ...p.payers,
     ...p.participants,
   ]);
   if (!members.has(p.callerId)) throw notFound();
-  const errors: FieldError[] = [];
-  if (!known.has(p.paidBy)) errors.push({ field: 'paid_by', message: UNKNOWN_PAYER });
+  const errors = payerErrors(p, (id) => known.has(id), UNKNOWN_PAYER);
   if (p.participants.some((id) => !known.has(id))) {
     errors.push({ field: 'participants', message: UNKNOWN_PARTICIPANT });
   }
   if (errors.length > 0) throw invalid(...errors);
-  if (!members.has(p.paidBy)) errors.push({ field: 'paid_by', message: MEMBERS_ONLY });
+  errors.push(...payerErrors(p, (id) => members.has(id), MEMBERS_ONLY));
   if (p.participants.some((id) => !members.has(id)))
     errors.push({ field: 'participants', message: MEMBERS_ONLY });
   if (errors.length > 0) throw invalid(...errors);
+}
+
+/** The payers that fail `ok`, named as the request named them: each list item, or `paid_by`. */
+function payerErrors(p: People, ok: (id: string) => boolean, message: string): FieldError[] {
+  if (!p.payersSent) return ok(p.paidBy) ? [] : [{ field: 'paid_by', message }];
+  return p.payers.flatMap((id, i) => (ok(id) ? [] : [{ field: `payers.${i}.user_id`, message }]));
 }
 
 /** An update may name the expense's own group (or none, meaning "unchanged"), never another. */
@@ -71,8 +79,9 @@ export function checkVersion(current: number, expected: number | undefined): voi
   if (expected !== undefined && expected !== current) throw conflict('VERSION_CONFLICT', STALE_EXPENSE);
 }
 
-export function checkPayerDeletes(paidBy: string, callerId: string): void {
-  if (paidBy !== callerId) throw forbidden('FORBIDDEN_NOT_PAYER', ONLY_PAYER_DELETES);
+/** Any of its payers may delete an expense (the domain's mayDeleteExpense); anyone else: 403. */
+export function checkPayerDeletes(expense: Pick<PaidExpense, 'paid_by' | 'payers'>, callerId: string): void {
+  if (!mayDeleteExpense(expense, callerId)) throw forbidden('FORBIDDEN_NOT_PAYER', ONLY_PAYER_DELETES);
 }
 
 /** Nobody changes a declined expense: an edit would put the declined debt back. */

@@ -1,11 +1,12 @@
 import type { components } from '@kitty/api/schema';
-import { splitDetailsToWire, toDecimal } from '@kitty/domain';
+import { sortPayments, splitDetailsToWire, toDecimal } from '@kitty/domain';
 import type { Db } from '../db';
 import { toUserSummary } from '../users/present';
 import { type ExpenseRow, findExpenses, type SplitRow } from './repo';
 
 export type ExpenseJson = components['schemas']['Expense'];
 type ExpenseSplitJson = components['schemas']['ExpenseSplit'];
+type ExpensePayerJson = components['schemas']['ExpensePayer'];
 
 /** One expense as the contract shows it, its splits in participant order. */
 export function toExpenseJson(row: ExpenseRow): ExpenseJson {
@@ -31,6 +32,7 @@ export function toExpenseJson(row: ExpenseRow): ExpenseJson {
     Group: group,
     paid_by: row.paid_by,
     payer,
+    payers: payersJson(row),
     split_type: row.split_type,
     split_details: splitDetailsToWire(row.split_details ?? {}, row.currency),
     participants: splits.map((s) => s.user_id),
@@ -58,6 +60,26 @@ function nameOf(id: string, prefix: 'creator' | 'decliner', row: ExpenseRow) {
     email: row[`${prefix}_email`] ?? '',
   });
   return { id, display_name: person.display_name };
+}
+
+/** Everyone who paid, most first, ties by id (the domain's sortPayments): `paid_by` is the first. */
+function payersJson(row: ExpenseRow): ExpensePayerJson[] {
+  const payers = sortPayments(row.payers.map((p) => ({ ...p, amount: p.amount_minor })));
+  return payers.map((p) => {
+    const person = toUserSummary({
+      id: p.user_id,
+      display_name: p.display_name,
+      first_name: p.first_name,
+      last_name: p.last_name,
+      email: p.email,
+    });
+    return {
+      user_id: p.user_id,
+      amount: toDecimal(p.amount_minor, row.currency),
+      display_name: person.display_name,
+      email: person.email,
+    };
+  });
 }
 
 function toSplitJson(expense: ExpenseRow, split: SplitRow): ExpenseSplitJson {

@@ -1,4 +1,4 @@
-import type { SplitDetails, SplitType } from '@kitty/domain';
+import type { Payment, Payments, SplitDetails, SplitType } from '@kitty/domain';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
 
@@ -39,6 +39,17 @@ export interface ExpenseRow {
   leftover_start: number;
   /** Its splits in participant order, read in the same statement (SPLITS_COLUMN). */
   splits: SplitRow[];
+  /** Who paid what, read in the same statement (PAYERS_COLUMN), in no particular order. */
+  payers: PayerRow[];
+}
+
+export interface PayerRow {
+  user_id: string;
+  amount_minor: number;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
 }
 
 export interface SplitRow {
@@ -62,7 +73,10 @@ export interface ExpenseWrite {
   category: string;
   date: Date;
   notes: string;
+  /** The principal payer (the domain's principalPayer of `payers`). */
   paid_by: string;
+  /** Who paid what in minor units, most first; one row for a single payer. Sums to amount_minor. */
+  payers: readonly Payment[];
   split_type: SplitType;
   split_details: SplitDetails;
   splits: SplitWrite[];
@@ -91,6 +105,8 @@ export interface LockedExpense {
   created_by: string;
   declined_at: Date | null;
   leftover_start: number;
+  /** Who paid what (minor units), read with the lock. */
+  payers: Payments;
 }
 
 // An expense's splits with their people as one JSON column of its row: one statement per page instead of
@@ -107,6 +123,18 @@ const SPLITS_COLUMN = `(SELECT COALESCE(json_agg(json_build_object('user_id', s.
                        WHERE u.id = s.user_id LIMIT 1) u
   WHERE s.expense_id = e.id) AS splits`;
 
+// Its payers the same way (a primary-key range of expense_payers, each person a probe of users).
+const PAYERS_COLUMN = `(SELECT COALESCE(json_agg(json_build_object('user_id', p.user_id, 'amount_minor', p.amount_minor,
+    'display_name', u.display_name, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email)), '[]')
+   FROM expense_payers p
+  CROSS JOIN LATERAL (SELECT u.display_name, u.first_name, u.last_name, u.email FROM users u
+                       WHERE u.id = p.user_id LIMIT 1) u
+  WHERE p.expense_id = e.id) AS payers`;
+
+/** An expense's payments as one jsonb object (user id -> minor units), for the rows a write locks. */
+export const PAYMENTS_COLUMN = `(SELECT jsonb_object_agg(p.user_id, p.amount_minor) FROM expense_payers p
+  WHERE p.expense_id = e.id) AS payers`;
+
 const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
   e.category, e.date, e.notes, e.paid_by, p.display_name AS payer_display_name,
   p.first_name AS payer_first_name, p.last_name AS payer_last_name, p.email AS payer_email, e.split_type,
@@ -115,7 +143,7 @@ const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, 
   c.last_name AS creator_last_name, c.email AS creator_email, e.declined_at, e.declined_by,
   d.display_name AS decliner_display_name, d.first_name AS decliner_first_name,
   d.last_name AS decliner_last_name, d.email AS decliner_email, e.leftover_start::float8 AS leftover_start,
-  ${SPLITS_COLUMN}`;
+  ${SPLITS_COLUMN}, ${PAYERS_COLUMN}`;
 
 /** An expense row of a page, with the key the next page starts after. */
 export interface PageExpenseRow extends ExpenseRow {
@@ -171,7 +199,7 @@ export async function splitAmounts(db: Db, expenseId: string) {
 }
 
 /**
- * Whether `userId` may see the live expense: its payer, a participant, or a member of its group.
+ * Whether `userId` may see the live expense: one of its payers, a participant, or a member of its group.
  * A malformed id is simply not visible.
  */
 export async function isVisible(db: Db, expenseId: string, userId: string): Promise<boolean> {
@@ -179,7 +207,7 @@ export async function isVisible(db: Db, expenseId: string, userId: string): Prom
   const { rows } = await db.query(
     `SELECT 1 FROM expenses e
       WHERE e.id = $1 AND e.deleted_at IS NULL
-        AND (e.paid_by = $2
+        AND (EXISTS (SELECT 1 FROM expense_payers p WHERE p.expense_id = e.id AND p.user_id = $2)
           OR EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = e.id AND s.user_id = $2)
           OR EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = e.group_id AND m.user_id = $2))`,
     [expenseId, userId],
@@ -201,9 +229,9 @@ export async function currentCategory(db: Db, id: string): Promise<string | null
 export async function lockExpense(tx: Db, id: string): Promise<LockedExpense | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<LockedExpense>(
-    `SELECT id, group_id, paid_by, currency, amount_minor, version, date, notes, created_by, declined_at,
-            leftover_start::float8 AS leftover_start
-       FROM expenses WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    `SELECT e.id, e.group_id, e.paid_by, e.currency, e.amount_minor, e.version, e.date, e.notes, e.created_by,
+            e.declined_at, e.leftover_start::float8 AS leftover_start, ${PAYMENTS_COLUMN}
+       FROM expenses e WHERE e.id = $1 AND e.deleted_at IS NULL FOR UPDATE OF e`,
     [id],
   );
   return rows[0] ?? null;
@@ -230,7 +258,7 @@ export async function insertExpense(tx: Db, id: string, createdBy: string, e: Ex
       e.leftover_start,
     ],
   );
-  await insertSplits(tx, id, e.splits);
+  await insertPeople(tx, id, e);
 }
 
 /**
@@ -251,7 +279,11 @@ export async function reserveLeftovers(tx: Db, groupId: string, units: number): 
 
 /** Replaces every field and split of an expense and moves its version on by one. */
 export async function updateExpense(tx: Db, id: string, e: ExpenseWrite): Promise<void> {
-  await tx.query('DELETE FROM expense_splits WHERE expense_id = $1', [id]);
+  await tx.query(
+    `WITH payers AS (DELETE FROM expense_payers WHERE expense_id = $1)
+     DELETE FROM expense_splits WHERE expense_id = $1`,
+    [id],
+  );
   await tx.query(
     `UPDATE expenses
         SET description = $2, amount_minor = $3, currency = $4, category = $5, date = $6, notes = $7,
@@ -270,19 +302,30 @@ export async function updateExpense(tx: Db, id: string, e: ExpenseWrite): Promis
       JSON.stringify(e.split_details),
     ],
   );
-  await insertSplits(tx, id, e.splits);
+  await insertPeople(tx, id, e);
 }
 
-async function insertSplits(tx: Db, expenseId: string, splits: readonly SplitWrite[]): Promise<void> {
+/** An expense's payer rows and split rows, in one statement (their date copied by triggers). */
+async function insertPeople(
+  tx: Db,
+  expenseId: string,
+  e: Pick<ExpenseWrite, 'payers' | 'splits'>,
+): Promise<void> {
   const params: unknown[] = [expenseId];
-  const values = splits.map((s, position) => {
+  const payers = e.payers.map((p) => {
+    params.push(p.user_id, p.amount);
+    const n = params.length;
+    return `($1, $${n - 1}::uuid, $${n}::bigint)`;
+  });
+  const splits = e.splits.map((s, position) => {
     params.push(s.user_id, s.amount_minor, s.percentage, s.shares, s.adjustment_minor, position);
     const n = params.length;
     return `($1, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
   });
   await tx.query(
-    `INSERT INTO expense_splits (expense_id, user_id, amount_minor, percentage, shares, adjustment_minor, position)
-     VALUES ${values.join(', ')}`,
+    `WITH payers AS (INSERT INTO expense_payers (expense_id, user_id, amount_minor) VALUES ${payers.join(', ')})
+     INSERT INTO expense_splits (expense_id, user_id, amount_minor, percentage, shares, adjustment_minor, position)
+     VALUES ${splits.join(', ')}`,
     params,
   );
 }

@@ -1,5 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import { expenseDeclineRefusal } from '@kitty/domain';
+import { expenseDeclineRefusal, type Payments } from '@kitty/domain';
 import { loadCategories } from '../appconfig/categories';
 import type { Db } from '../db';
 import { checkGroupWrite } from '../groups/membership';
@@ -17,7 +17,14 @@ import {
   withLeftoverStart,
 } from './input';
 import { listUserExpensesPage, type UserExpensePage, type UserPageRequest } from './pages';
-import { checkNotDeclined, checkPayerDeletes, checkPeople, checkSameGroup, checkVersion } from './policy';
+import {
+  checkNotDeclined,
+  checkPayerDeletes,
+  checkPeople,
+  checkSameGroup,
+  checkVersion,
+  type People,
+} from './policy';
 import { type ExpenseJson, presentExpenses } from './present';
 import * as repo from './repo';
 
@@ -32,13 +39,33 @@ async function categoriesInForce(db: Db): Promise<Set<string>> {
   return new Set((await loadCategories(db)).values);
 }
 
+/** What the ledger posts of an expense as written: who paid what, who owes what. */
 function ledgerOf(groupId: string | null, e: ParsedExpense): LedgerExpense {
   return {
     group_id: groupId,
     paid_by: e.paid_by,
+    payers: paymentsOf(e),
     currency: e.currency,
     amount_minor: e.amount_minor,
     splits: e.splits.map((s) => ({ user_id: s.user_id, amount_minor: s.amount_minor })),
+  };
+}
+
+/** The parsed payers as the domain's record (user id -> minor units). */
+function paymentsOf(e: Pick<ParsedExpense, 'payers'>): Payments {
+  return Object.fromEntries(e.payers.map((p) => [p.user_id, p.amount]));
+}
+
+/** The people check's view of a body: who pays, who shares, and how the request named the payers. */
+function peopleOf(callerId: string, groupId: string | null, e: ParsedExpense, body: ExpenseInput): People {
+  return {
+    callerId,
+    groupId,
+    paidBy: e.paid_by,
+    // As listed in the request, so a failing payer is named by its place in the list.
+    payers: body.payers ? body.payers.map((p) => p.user_id) : [e.paid_by],
+    payersSent: body.payers !== undefined,
+    participants: e.splits.map((s) => s.user_id),
   };
 }
 
@@ -60,18 +87,13 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
   const id = newExpenseId();
   await db.transaction(async (tx) => {
     // In a group, checkPeople also answers 404 to a caller who is not a member (as for an unknown group).
-    await checkPeople(tx, {
-      callerId: caller.id,
-      groupId,
-      paidBy: parsed.paid_by,
-      participants: parsed.splits.map((s) => s.user_id),
-    });
+    await checkPeople(tx, peopleOf(caller.id, groupId, parsed, body));
     // Leftover units go round the group: this expense's start from the group's count, in this transaction.
     if (groupId !== null) {
       parsed = withLeftoverStart(parsed, await repo.reserveLeftovers(tx, groupId, leftoversOf(parsed)));
     }
     await repo.insertExpense(tx, id, caller.id, { ...parsed, group_id: groupId });
-    await postExpense(tx, ledgerOf(groupId, parsed), 1, countedPeople(parsed));
+    await postExpense(tx, ledgerOf(groupId, parsed), 1, countedPeople(ledgerOf(groupId, parsed)));
   });
   // The caller may see it: checkPeople made them a member of its group, or its payer or a participant.
   const [expense] = await presentExpenses(db, [id]);
@@ -104,24 +126,20 @@ export async function updateExpense(
     checkSameGroup(current.group_id, body.group_id);
     // The expense keeps where its leftovers start: an edit that leaves the figures alone splits the same.
     const parsed = withLeftoverStart(keepUnsent(sent, body, current), current.leftover_start);
-    await checkPeople(tx, {
-      callerId: caller.id,
-      groupId: current.group_id,
-      paidBy: parsed.paid_by,
-      participants: parsed.splits.map((s) => s.user_id),
-    });
+    await checkPeople(tx, peopleOf(caller.id, current.group_id, parsed, body));
     // The group never changes, so only who pays and who shares move the expense between people's lists.
-    const before = countedPeople({ paid_by: current.paid_by, splits });
-    const after = countedPeople(parsed);
+    const posted = ledgerOf(current.group_id, parsed);
+    const before = countedPeople({ payers: current.payers, splits });
+    const after = countedPeople(posted);
     await takeBack(tx, current, splits, without(before, after));
     await repo.updateExpense(tx, id, { ...parsed, group_id: current.group_id });
-    await postExpense(tx, ledgerOf(current.group_id, parsed), 1, without(after, before));
+    await postExpense(tx, posted, 1, without(after, before));
   });
   return getExpense(db, id, caller.id);
 }
 
 /**
- * Soft-deletes an expense (payer only) and takes back its posting in one transaction. A deleted expense
+ * Soft-deletes an expense (any of its payers) and takes back its posting in one transaction. A deleted expense
  * is gone: a second delete answers 404 and changes nothing.
  */
 export async function deleteExpense(
@@ -133,12 +151,12 @@ export async function deleteExpense(
   await db.transaction(async (tx) => {
     const current = await repo.lockExpense(tx, id);
     if (!current || !(await repo.isVisible(tx, id, caller.id))) throw notFound();
-    checkPayerDeletes(current.paid_by, caller.id);
+    checkPayerDeletes(current, caller.id);
     const splits = await repo.splitAmounts(tx, current.id);
     await checkCurrentMembers(tx, current, splits, caller.id);
     checkVersion(current.version, version);
     // A declined expense's postings were taken back when it was declined; it still counted in the lists.
-    const people = countedPeople({ paid_by: current.paid_by, splits });
+    const people = countedPeople({ payers: current.payers, splits });
     if (current.declined_at === null) await takeBack(tx, current, splits, people);
     else await uncountExpense(tx, current.group_id, people);
     await repo.softDeleteExpense(tx, id);
@@ -160,7 +178,7 @@ async function checkCurrentMembers(
     callerId,
     // isVisible passed: someone outside the group sees it because they paid or share in it.
     callerSees: true,
-    moves: [current.paid_by, ...splits.map((s) => s.user_id)],
+    moves: countedPeople({ payers: current.payers, splits }),
   });
 }
 
@@ -198,6 +216,7 @@ async function takeBack(
     {
       group_id: current.group_id,
       paid_by: current.paid_by,
+      payers: current.payers,
       currency: current.currency,
       amount_minor: current.amount_minor,
       splits,

@@ -1,5 +1,7 @@
+import type { Payments } from '@kitty/domain';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
+import { PAYMENTS_COLUMN } from '../expenses/repo';
 import { type BalanceRow, lockScope } from '../ledger/ledger';
 import type { StatsRow } from '../ledger/stats';
 
@@ -52,9 +54,9 @@ export async function groupsOfMember(db: Db, userId: string): Promise<GroupRow[]
 }
 
 /**
- * Whether two people share a group, or a live expense (one paid it or both are in its split). A declined
- * expense connects nobody: naming someone in an expense they refused gives no right to record payments
- * with them.
+ * Whether two people share a group, or a live expense (each of them paid some of it or is in its split).
+ * A declined expense connects nobody: naming someone in an expense they refused gives no right to record
+ * payments with them.
  */
 export async function shareGroupOrExpense(db: Db, a: string, b: string): Promise<boolean> {
   if (!isUuid(a) || !isUuid(b) || a === b) return false;
@@ -63,14 +65,12 @@ export async function shareGroupOrExpense(db: Db, a: string, b: string): Promise
               SELECT 1 FROM group_members m1 JOIN group_members m2 ON m2.group_id = m1.group_id
                WHERE m1.user_id = $1 AND m2.user_id = $2)
          OR EXISTS (
-              SELECT 1 FROM expense_splits s1
-                JOIN expense_splits s2 ON s2.expense_id = s1.expense_id AND s2.user_id = $2
-                JOIN expenses e ON e.id = s1.expense_id AND e.deleted_at IS NULL AND e.declined_at IS NULL
-               WHERE s1.user_id = $1)
-         OR EXISTS (
-              SELECT 1 FROM expenses e JOIN expense_splits s ON s.expense_id = e.id
-               WHERE e.deleted_at IS NULL AND e.declined_at IS NULL
-                 AND ((e.paid_by = $1 AND s.user_id = $2) OR (e.paid_by = $2 AND s.user_id = $1)))
+              SELECT 1 FROM (SELECT s.expense_id FROM expense_splits s WHERE s.user_id = $1
+                             UNION ALL
+                             SELECT p.expense_id FROM expense_payers p WHERE p.user_id = $1) mine
+                JOIN expenses e ON e.id = mine.expense_id AND e.deleted_at IS NULL AND e.declined_at IS NULL
+               WHERE EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = e.id AND s.user_id = $2)
+                  OR EXISTS (SELECT 1 FROM expense_payers p WHERE p.expense_id = e.id AND p.user_id = $2))
          AS shared`,
     [a, b],
   );
@@ -82,6 +82,8 @@ export interface ExpenseToSettle {
   group_id: string | null;
   description: string;
   paid_by: string;
+  /** Who paid what (minor units). */
+  payers: Payments;
   currency: string;
   amount_minor: number;
   is_settled: boolean;
@@ -93,8 +95,9 @@ export interface ExpenseToSettle {
 export async function lockExpense(tx: Db, id: string): Promise<ExpenseToSettle | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<Omit<ExpenseToSettle, 'splits'>>(
-    `SELECT id, group_id, description, paid_by, currency, amount_minor, is_settled, declined_at FROM expenses
-      WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    `SELECT e.id, e.group_id, e.description, e.paid_by, e.currency, e.amount_minor, e.is_settled, e.declined_at,
+            ${PAYMENTS_COLUMN}
+       FROM expenses e WHERE e.id = $1 AND e.deleted_at IS NULL FOR UPDATE OF e`,
     [id],
   );
   const expense = rows[0];

@@ -1,5 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import { memberName, toDecimal } from '@kitty/domain';
+import { memberName, sortPayments, toDecimal } from '@kitty/domain';
 import type { Db } from '../db';
 import { notFound } from '../http/errors';
 import { findGroupForMember } from './repo';
@@ -27,6 +27,8 @@ interface ExpenseRow {
   created_at: Date;
   updated_at: Date;
   payer: Person;
+  /** Everyone who paid, with what, in no particular order. */
+  payers: (Person & { user_id: string; amount_minor: number })[];
 }
 
 interface SplitRow {
@@ -53,14 +55,20 @@ const person = (alias: string) =>
 
 /**
  * Every live expense and settlement of a group for its members, newest first, in their own currencies:
- * the rows the domain's groupCsv turns into the file. Three queries whatever the size of the group.
+ * the rows the domain's groupCsv turns into the file (each expense with all its payers). Three queries
+ * whatever the size of the group.
  */
 export async function exportGroup(db: Db, callerId: string, groupId: string): Promise<GroupExport> {
   const group = await findGroupForMember(db, groupId, callerId);
   if (!group) throw notFound();
   const { rows: expenses } = await db.query<ExpenseRow>(
     `SELECT e.id, e.date, e.description, e.amount_minor, e.currency, e.category, e.split_type, e.is_settled,
-            e.notes, e.created_at, e.updated_at, ${person('p')} AS payer
+            e.notes, e.created_at, e.updated_at, ${person('p')} AS payer,
+            (SELECT json_agg(json_build_object('user_id', x.user_id, 'amount_minor', x.amount_minor,
+                    'display_name', u.display_name, 'first_name', u.first_name, 'last_name', u.last_name,
+                    'email', u.email))
+               FROM expense_payers x JOIN users u ON u.id = x.user_id
+              WHERE x.expense_id = e.id) AS payers
        FROM expenses e JOIN users p ON p.id = e.paid_by
       WHERE e.group_id = $1 AND e.deleted_at IS NULL
       ORDER BY e.date DESC, e.id DESC`,
@@ -95,13 +103,12 @@ export async function exportGroup(db: Db, callerId: string, groupId: string): Pr
       category: e.category,
       payer_name: memberName(e.payer),
       payer_email: e.payer.email,
-      payers: [
-        {
-          user_name: memberName(e.payer),
-          email: e.payer.email,
-          amount: toDecimal(e.amount_minor, e.currency),
-        },
-      ],
+      // Most first, ties by id (the domain's sortPayments), as every answer lists them.
+      payers: sortPayments(e.payers.map((p) => ({ ...p, amount: p.amount_minor }))).map((p) => ({
+        user_name: memberName(p),
+        email: p.email,
+        amount: toDecimal(p.amount_minor, e.currency),
+      })),
       split_type: e.split_type as SplitType,
       participants: (splitsBy.get(e.id) ?? []).map((s) => ({
         user_name: memberName(s.person),

@@ -26,7 +26,9 @@ export async function lockMoneyOf(
         ${
           all
             ? ''
-            : `AND (e.paid_by = ANY($2::uuid[]) OR EXISTS
+            : `AND (EXISTS
+                 (SELECT 1 FROM expense_payers p WHERE p.expense_id = e.id AND p.user_id = ANY($2::uuid[]))
+               OR EXISTS
                  (SELECT 1 FROM expense_splits s WHERE s.expense_id = e.id AND s.user_id = ANY($2::uuid[])))`
         }
       ORDER BY e.id FOR UPDATE OF e`,

@@ -1,4 +1,4 @@
-import { byCodeUnit } from '@kitty/domain';
+import { byCodeUnit, type Payments } from '@kitty/domain';
 import type { Db } from '../db';
 import type { Statement } from '../db/combine';
 
@@ -9,9 +9,9 @@ export interface CountRow {
   expense_count: number;
 }
 
-/** The people an expense counts for: its payer and its participants, each once, by id. */
-export function countedPeople(e: { paid_by: string; splits: readonly { user_id: string }[] }): string[] {
-  return [...new Set([e.paid_by, ...e.splits.map((s) => s.user_id)])].sort(byCodeUnit);
+/** The people an expense counts for: its payers and its participants, each once, by id. */
+export function countedPeople(e: { payers: Payments; splits: readonly { user_id: string }[] }): string[] {
+  return [...new Set([...Object.keys(e.payers), ...e.splits.map((s) => s.user_id)])].sort(byCodeUnit);
 }
 
 /** Of `people`, those not in `others` (an edit's leavers, or its newcomers), in the same order. */

@@ -1,4 +1,4 @@
-import { byCodeUnit, computeBalances } from '@kitty/domain';
+import { byCodeUnit, computeBalances, type Payments } from '@kitty/domain';
 import type { Db } from '../db';
 import { combined, type Statement } from '../db/combine';
 import { addCountsStatement, takeBackCounts } from './counts';
@@ -15,6 +15,8 @@ export function scopeOf(groupId: string | null): string {
 export interface LedgerExpense {
   group_id: string | null;
   paid_by: string;
+  /** Who paid what in minor units (sums to amount_minor); one entry for a single payer. */
+  payers: Payments;
   currency: string;
   amount_minor: number;
   splits: readonly { user_id: string; amount_minor: number }[];
@@ -67,7 +69,14 @@ export async function postExpense(
   counted: readonly string[] = [],
 ): Promise<void> {
   const shares = Object.fromEntries(e.splits.map((s) => [s.user_id, s.amount_minor]));
-  const expense = { id: 'posting', paid_by: e.paid_by, currency: e.currency, amount: e.amount_minor, shares };
+  const expense = {
+    id: 'posting',
+    paid_by: e.paid_by,
+    payers: e.payers,
+    currency: e.currency,
+    amount: e.amount_minor,
+    shares,
+  };
   const scope = scopeOf(e.group_id);
   await lockScope(tx, scope);
   if (direction === 1) {

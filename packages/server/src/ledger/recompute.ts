@@ -24,11 +24,20 @@ export async function scopeHistory(
       WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL`,
     [groupId],
   );
-  const expenses = new Map<string, BalanceExpense>();
+  const { rows: payments } = await db.query<{ id: string; user_id: string; amount_minor: number }>(
+    `SELECT e.id, p.user_id, p.amount_minor
+       FROM expenses e JOIN expense_payers p ON p.expense_id = e.id
+      WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL`,
+    [groupId],
+  );
+  const payers = new Map<string, Record<string, number>>();
+  for (const r of payments) payers.set(r.id, { ...payers.get(r.id), [r.user_id]: r.amount_minor });
+  const expenses = new Map<string, BalanceExpense & { shares: Record<string, number> }>();
   for (const r of splits) {
     const e = expenses.get(r.id) ?? {
       id: r.id,
       paid_by: r.paid_by,
+      payers: payers.get(r.id) ?? {},
       currency: r.currency,
       amount: r.amount_minor,
       shares: {},
@@ -93,13 +102,13 @@ export async function recomputeStats(db: Db, scopeId: string): Promise<StatsRow[
 }
 
 /**
- * How many live expenses each person paid or shares in, in one scope, counted from its rows (what
+ * How many live expenses each person paid (any part of) or shares in, in one scope, counted from its rows (what
  * member_expense_counts holds, people with none left out). Declined expenses count: the lists show them.
  */
 export async function recomputeCounts(db: Db, scopeId: string): Promise<CountRow[]> {
   const { rows } = await db.query<{ user_id: string; expense_count: number }>(
     `SELECT user_id, count(*)::int AS expense_count FROM (
-       SELECT e.id, e.paid_by AS user_id FROM expenses e
+       SELECT e.id, p.user_id FROM expenses e JOIN expense_payers p ON p.expense_id = e.id
         WHERE e.group_id IS NOT DISTINCT FROM $1 AND e.deleted_at IS NULL
        UNION
        SELECT e.id, s.user_id FROM expenses e JOIN expense_splits s ON s.expense_id = e.id

@@ -8,10 +8,11 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-// Everyone who shares a group or a (not deleted, not declined) expense with $1, as payer or participant.
+// Everyone who shares a group or a (not deleted, not declined) expense with $1, as a payer or participant.
 const CONNECTED = `
   my_expenses AS (
-    SELECT e.id FROM expenses e WHERE e.paid_by = $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL
+    SELECT p.expense_id AS id FROM expense_payers p JOIN expenses e ON e.id = p.expense_id
+     WHERE p.user_id = $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL
     UNION
     SELECT s.expense_id FROM expense_splits s JOIN expenses e ON e.id = s.expense_id
      WHERE s.user_id = $1 AND e.deleted_at IS NULL AND e.declined_at IS NULL
@@ -21,7 +22,7 @@ const CONNECTED = `
       JOIN group_members other ON other.group_id = mine.group_id
      WHERE mine.user_id = $1
     UNION
-    SELECT e.paid_by FROM expenses e JOIN my_expenses m ON m.id = e.id
+    SELECT p.user_id FROM expense_payers p JOIN my_expenses m ON m.id = p.expense_id
     UNION
     SELECT s.user_id FROM expense_splits s JOIN my_expenses m ON m.id = s.expense_id
   )`;

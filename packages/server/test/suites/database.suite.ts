@@ -243,10 +243,79 @@ export function databaseSuite(ctx: TestContext): void {
           'INSERT INTO expense_splits (expense_id, user_id, amount_minor) VALUES ($1, $2, 334), ($1, $3, 666)',
           [rows[0]!.id, id, other],
         );
+        await tx.query(
+          'INSERT INTO expense_payers (expense_id, user_id, amount_minor) VALUES ($1, $2, 1000)',
+          [rows[0]!.id, id],
+        );
         return rows[0]!.id;
       });
       await expect(
         ctx.db.query('UPDATE expenses SET amount_minor = 1001 WHERE id = $1', [saved]),
+      ).rejects.toMatchObject({ code: '23514' });
+    });
+
+    it('an expense whose payments do not add up to its amount is never committed', async () => {
+      const id = await insertUser(ctx, uniqueEmail());
+      const other = await insertUser(ctx, uniqueEmail());
+      const write = (payers: [string, number][]) =>
+        ctx.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(expenseSql, [id, 1000, 'EUR']);
+          const expenseId = rows[0]!.id;
+          await tx.query(
+            'INSERT INTO expense_splits (expense_id, user_id, amount_minor) VALUES ($1, $2, 500), ($1, $3, 500)',
+            [expenseId, id, other],
+          );
+          for (const [userId, amount] of payers) {
+            await tx.query(
+              'INSERT INTO expense_payers (expense_id, user_id, amount_minor) VALUES ($1, $2, $3)',
+              [expenseId, userId, amount],
+            );
+          }
+          return expenseId;
+        });
+      // No payer at all, too little, too much, a payment of nothing.
+      for (const payers of [
+        [],
+        [
+          [id, 600],
+          [other, 300],
+        ],
+        [
+          [id, 1000],
+          [other, 1],
+        ],
+        [
+          [id, 1000],
+          [other, 0],
+        ],
+      ]) {
+        await expect(write(payers as [string, number][]), JSON.stringify(payers)).rejects.toMatchObject({
+          code: '23514',
+        });
+      }
+      // Each payer once.
+      await expect(
+        write([
+          [id, 500],
+          [id, 500],
+        ]),
+      ).rejects.toMatchObject({ code: '23505' });
+
+      const saved = await write([
+        [id, 700],
+        [other, 300],
+      ]);
+      const { rows } = await ctx.db.query(
+        'SELECT user_id, amount_minor FROM expense_payers WHERE expense_id = $1 ORDER BY amount_minor DESC',
+        [saved],
+      );
+      expect(rows).toEqual([
+        { user_id: id, amount_minor: 700 },
+        { user_id: other, amount_minor: 300 },
+      ]);
+      // Taking a payment away afterwards is refused too.
+      await expect(
+        ctx.db.query('DELETE FROM expense_payers WHERE expense_id = $1 AND user_id = $2', [saved, other]),
       ).rejects.toMatchObject({ code: '23514' });
     });
 

@@ -12,8 +12,9 @@ const HAS_BALANCE =
   'This member has an unsettled balance and cannot be removed until all expenses are settled.';
 
 /**
- * Writes an expense of `payer` shared with `other` the way the expenses area does (member rows FOR SHARE,
- * then the rows and the ledger posting) and holds the transaction open until `release` is called.
+ * Writes an expense shared by `payer` and `other`, paid by both (6.00 and 4.00 of 10.00), the way the
+ * expenses area does (member rows FOR SHARE, then the rows and the ledger posting) and holds the
+ * transaction open until `release` is called.
  */
 function expenseInFlight(db: Db, groupId: string, payer: string, other: string) {
   let release!: () => void;
@@ -39,11 +40,17 @@ function expenseInFlight(db: Db, groupId: string, payer: string, other: string) 
       'INSERT INTO expense_splits (expense_id, user_id, amount_minor) VALUES ($1, $2, 500), ($1, $3, 500)',
       [id, payer, other],
     );
+    await tx.query(
+      'INSERT INTO expense_payers (expense_id, user_id, amount_minor) VALUES ($1, $2, 600), ($1, $3, 400)',
+      [id, payer, other],
+    );
+    const payers = { [payer]: 600, [other]: 400 };
     await postExpense(
       tx,
       {
         group_id: groupId,
         paid_by: payer,
+        payers,
         currency: 'EUR',
         amount_minor: 1000,
         splits: [
@@ -52,7 +59,7 @@ function expenseInFlight(db: Db, groupId: string, payer: string, other: string) 
         ],
       },
       1,
-      countedPeople({ paid_by: payer, splits: [{ user_id: payer }, { user_id: other }] }),
+      countedPeople({ payers, splits: [{ user_id: payer }, { user_id: other }] }),
     );
     locked();
     await gate;

@@ -23,6 +23,7 @@ import { expensesChangeSuite } from './expenses-change.suite';
 import { expensesCreateSuite } from './expenses-create.suite';
 import { expensesLeftoversSuite } from './expenses-leftovers.suite';
 import { expensesListsSuite } from './expenses-lists.suite';
+import { expensesPayersSuite } from './expenses-payers.suite';
 import { financialAuthzSuite } from './financial-authz.suite';
 import { financialBalancesSuite } from './financial-balances.suite';
 import { financialLedgerSuite } from './financial-ledger.suite';
@@ -84,6 +85,7 @@ export function integrationSuites(engine: Engine): void {
     amountsExactSuite(ctx);
     expensesLeftoversSuite(ctx);
     expensesChangeSuite(ctx);
+    expensesPayersSuite(ctx);
     expensesListsSuite(ctx);
     expensesAccessSuite(ctx);
     ledgerSuite(ctx);

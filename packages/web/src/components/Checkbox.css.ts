@@ -33,7 +33,7 @@ export const box = style({
       backgroundColor: vars.color.primary,
       borderColor: vars.color.primary,
     },
-    [`${checkbox}[data-focus-visible] &`]: {
+    [`${checkbox}[data-focus-visible] &, ${checkbox}:has(input:focus-visible) &`]: {
       outline: `2px solid ${vars.color.focusRing}`,
       outlineOffset: '2px',
     },

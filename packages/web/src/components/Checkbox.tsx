@@ -9,6 +9,7 @@ import {
 } from 'react-aria-components';
 import * as styles from './Checkbox.css';
 import { cx } from './cx';
+import { CheckMark } from './NativeCheckbox';
 
 export interface CheckboxProps extends Omit<RACCheckboxProps, 'className' | 'children'> {
   children: ReactNode;
@@ -22,19 +23,7 @@ export function Checkbox({ children, className, ...props }: CheckboxProps) {
       {({ isSelected }) => (
         <>
           <span className={styles.box} aria-hidden="true">
-            {isSelected && (
-              <svg
-                aria-hidden="true"
-                width="14"
-                height="14"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="3"
-              >
-                <path d="M5 12.5 10 17.5 19 7" />
-              </svg>
-            )}
+            {isSelected && <CheckMark />}
           </span>
           <span>{children}</span>
         </>

@@ -1,11 +1,9 @@
 import {
-  exactRemaining,
   formatMoneyWithSymbol,
   percentageTotal,
   SPLIT_DETAILS_FIELD,
   SPLIT_TYPE_LABELS,
   type SplitDetails,
-  sumMinor,
 } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../Button';
@@ -13,6 +11,7 @@ import { DecimalField } from '../DecimalField';
 import { visuallyHidden } from '../VisuallyHidden.css';
 import type { SplitParticipant } from './ConfigureSplitDialog';
 import * as styles from './ConfigureSplitDialog.css';
+import { RemainingSummary } from './RemainingSummary';
 import {
   type ConfigurableSplitType,
   detailsFromTexts,
@@ -159,13 +158,7 @@ function SplitSummary({ splitType, values, totalMinor, currency }: SplitSummaryP
     );
   }
   if (splitType === 'exact') {
-    return (
-      <p className={styles.summary} aria-live="polite">
-        {totalMinor === null
-          ? `Total entered: ${formatMoneyWithSymbol(sumMinor(Object.values(values)), currency)}`
-          : `Remaining: ${formatMoneyWithSymbol(exactRemaining(totalMinor, values), currency)}`}
-      </p>
-    );
+    return <RemainingSummary values={values} totalMinor={totalMinor} currency={currency} />;
   }
   return null;
 }

@@ -72,6 +72,22 @@ describe('Recent Expenses rows', () => {
     expect(row.declined).toBeNull();
   });
 
+  it('with several payers, reads each one: a payer who paid less than their share owes the rest', () => {
+    const paid = (user_id: string, amount: number) => ({ user_id, amount, display_name: user_id, email: '' });
+    // 30 split 10 each; bob paid 24, me 6: me is short 4, eve 10; bob is owed 14.
+    const several = expense({ paid_by: 'bob', payers: [paid('bob', 24), paid('me', 6)] });
+    expect(toRecentExpenseRow(several, 'me').direction).toMatchObject({
+      sign: '-',
+      direction: 'owe',
+      amount: 400,
+    });
+    expect(toRecentExpenseRow(several, 'bob').direction).toMatchObject({
+      sign: '+',
+      direction: 'owed',
+      amount: 1400,
+    });
+  });
+
   it('says who declined a declined expense, in place of what anyone owes', () => {
     const declined = { at: '2026-11-21T09:00:00Z', by: { id: 'bob', display_name: 'Bob' } };
     const row = toRecentExpenseRow(expense({ paid_by: 'eve', declined }), 'me');

@@ -24,6 +24,11 @@ export interface RecentExpenses {
   total: number;
 }
 
+/** Who paid what, in minor units (the domain's Payments). */
+function payments(payers: NonNullable<Expense['payers']>, currency: string, what: string) {
+  return Object.fromEntries(payers.map((p) => [p.user_id, minorOrFail(p.amount, currency, what)]));
+}
+
 export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpenseRow {
   const what = `amount of "${expense.description}"`;
   const shares = Object.fromEntries(
@@ -36,7 +41,12 @@ export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpe
     date: expense.date,
     currency: expense.currency,
     direction: expenseDirection(
-      { paid_by: expense.paid_by, amount: minorOrFail(expense.amount, expense.currency, what), shares },
+      {
+        paid_by: expense.paid_by,
+        amount: minorOrFail(expense.amount, expense.currency, what),
+        shares,
+        payers: expense.payers && payments(expense.payers, expense.currency, what),
+      },
       userId,
     ),
     declined: declinedLabel(expense.declined),

@@ -43,6 +43,18 @@ globalStyle(`${facts} > div`, { display: 'flex', justifyContent: 'space-between'
 
 globalStyle(`${facts} dt`, { color: vars.color.textMuted });
 
+export const payerList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  textAlign: 'end',
+});
+
+export const payerAmount = style({ fontWeight: vars.fontWeight.semibold });
+
 export const notes = style({ whiteSpace: 'pre-wrap', textAlign: 'end', overflowWrap: 'anywhere' });
 
 export const splits = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });

@@ -36,7 +36,7 @@ function DetailHeader({ actions }: { actions?: React.ReactNode }) {
 }
 
 /**
- * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payer only), and Decline for
+ * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payers only), and Decline for
  * a person someone else named in a personal expense.
  */
 export function ExpenseDetailScreen() {
@@ -52,7 +52,14 @@ export function ExpenseDetailScreen() {
   );
 
   if (expense.data) {
-    return <ExpenseDetailView key={`${expense.data.id}:${expense.data.paid_by}`} expense={expense.data} />;
+    // Another payer (or set of payers) is another delete rule: the view starts again with it.
+    const payers = (expense.data.payers ?? []).map((p) => p.user_id).join(',');
+    return (
+      <ExpenseDetailView
+        key={`${expense.data.id}:${expense.data.paid_by}:${payers}`}
+        expense={expense.data}
+      />
+    );
   }
   if (expense.status === 'failed') {
     // An id that is not one (VALIDATION_FAILED) names no expense either.
@@ -125,7 +132,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
               </Button>
             )}
             <DeleteExpenseButton
-              canDelete={canDeleteExpense({ paidBy: expense.paid_by, currentUserId })}
+              canDelete={canDeleteExpense({ paidBy: expense.paid_by, payers: money?.payers, currentUserId })}
               onPress={del.request}
             />
           </>
@@ -155,7 +162,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
         </Alert>
       )}
       <div className={styles.content}>
-        <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} />
+        <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} paidMinor={money?.payers} />
         <SplitDetailsCard expense={expense} money={money} />
         {declinable && <DeclineExpense expense={expense} />}
       </div>

@@ -7,8 +7,24 @@ import { useAppConfig } from '../../flows/ConfigProvider';
 import { useEffect, useRef } from 'react';
 import * as styles from './ExpenseDetailScreen.css';
 
-/** Description, category, amount in the expense currency, payer, date and time, group and notes. */
-export function ExpenseSummary({ expense, amountMinor }: { expense: Expense; amountMinor: number | null }) {
+/** A payer's name as the spec shows the payer: the display name, else "Unknown". */
+const payerName = (payer: { display_name?: string | null } | null | undefined) =>
+  payer?.display_name?.trim() || 'Unknown';
+
+/**
+ * Description, category, amount in the expense currency, payer (with several payers, each of them with
+ * what they paid, most first), date and time, group and notes.
+ */
+export function ExpenseSummary({
+  expense,
+  amountMinor,
+  paidMinor,
+}: {
+  expense: Expense;
+  amountMinor: number | null;
+  /** What each payer paid in minor units (expenseMoney().payers). */
+  paidMinor?: Readonly<Record<string, number>> | undefined;
+}) {
   const { config } = useAppConfig();
   const category =
     config?.expenseCategories.displayNames[expense.category] ?? categoryDisplayName(expense.category);
@@ -44,7 +60,27 @@ export function ExpenseSummary({ expense, amountMinor }: { expense: Expense; amo
         </div>
         <div>
           <dt>Paid by</dt>
-          <dd>{expense.payer?.display_name?.trim() || 'Unknown'}</dd>
+          <dd>
+            {expense.payers && expense.payers.length > 1 ? (
+              <ul className={styles.payerList}>
+                {expense.payers.map((payer) => {
+                  const paid = paidMinor?.[payer.user_id];
+                  return (
+                    <li key={payer.user_id}>
+                      {payerName(payer)}{' '}
+                      {paid !== undefined && (
+                        <span className={styles.payerAmount}>
+                          <Money minor={paid} currency={expense.currency} />
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              payerName(expense.payer)
+            )}
+          </dd>
         </div>
         <div>
           <dt>Date</dt>

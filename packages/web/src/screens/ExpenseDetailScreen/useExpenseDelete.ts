@@ -10,6 +10,7 @@ import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { changedMeanwhile } from '../../flows/conflict';
 import { invalidate } from '../../flows/resource';
+import { expenseMoney } from '../ExpensesScreen/expenseMoney';
 
 /**
  * DELETE /expenses/{id} with the version the person is looking at. When that version is stale (409: the
@@ -50,7 +51,12 @@ export function useExpenseDelete(expense: Expense, currentUserId: string) {
     }),
   );
   const actor = useActorRef(deleteLogic, {
-    input: { expenseId: expense.id, paidBy: expense.paid_by, currentUserId },
+    input: {
+      expenseId: expense.id,
+      paidBy: expense.paid_by,
+      payers: expenseMoney(expense)?.payers,
+      currentUserId,
+    },
   });
   const [groupId] = useState(expense.group_id);
 

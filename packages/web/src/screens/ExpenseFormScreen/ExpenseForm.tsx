@@ -14,6 +14,7 @@ import { toParticipant } from './editDraft';
 import * as styles from './ExpenseFormScreen.css';
 import { GroupPicker } from './GroupPicker';
 import { ParticipantChips } from './ParticipantChips';
+import { PayersField } from './PayersField';
 import { PeopleSearch } from './PeopleSearch';
 import { SplitSection } from './SplitSection';
 import { useExpenseDraft } from './useExpenseDraft';
@@ -156,14 +157,14 @@ export function ExpenseForm({
           />
         </fieldset>
 
-        <Select
-          label="Who paid?"
+        <PayersField
+          draft={draft}
           options={draft.participants.map((p) => ({
             id: p.id,
             label: p.id === currentUserId ? `${memberName(p)} (you)` : memberName(p),
           }))}
-          value={draft.paid_by}
-          onChange={(id) => send({ type: 'draft.setPayer', id })}
+          errorMessage={errors.payers}
+          send={send}
         />
         <Select label="Category" options={categories} value={draft.category} onChange={change('category')} />
         <TextField

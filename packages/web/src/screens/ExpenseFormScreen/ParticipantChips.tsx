@@ -1,5 +1,5 @@
 import { memberName, PARTICIPANT_REQUIRED } from '@kitty/domain';
-import { canRemoveParticipant, type ExpenseDraft } from '@kitty/domain/flows';
+import { canRemoveParticipant, draftPayerIds, type ExpenseDraft } from '@kitty/domain/flows';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -14,11 +14,12 @@ export interface ParticipantChipsProps {
 }
 
 /**
- * The people in the expense: you and others, the payer marked, Registered / Pending badges, a cross to
+ * The people in the expense: you and others, the payer (every payer, with several) marked, Registered / Pending badges, a cross to
  * remove (never for yourself; disabled when one remains, with the hint).
  */
 export function ParticipantChips({ draft, currentUserId, onRemove, errorMessage }: ParticipantChipsProps) {
   const lastOne = draft.participants.length <= 1;
+  const payers = draftPayerIds(draft);
   return (
     <div className={styles.participants}>
       <ul className={styles.chips} aria-label="Participants">
@@ -33,7 +34,7 @@ export function ParticipantChips({ draft, currentUserId, onRemove, errorMessage 
                 {name}
                 {you && ' (you)'}
               </span>
-              {draft.paid_by === person.id && <Badge tone="accent">Paid</Badge>}
+              {payers.includes(person.id) && <Badge tone="accent">Paid</Badge>}
               {pending ? (
                 <Badge tone="warning">Pending</Badge>
               ) : (

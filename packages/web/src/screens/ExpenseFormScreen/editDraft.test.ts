@@ -82,4 +82,24 @@ describe('the edit draft made from a saved expense', () => {
     expect(draft.participants?.find((p) => p.id === 'b')?.registered).toBe(false);
     expect(draft.participants?.find((p) => p.id === 'a')?.registered).toBeUndefined();
   });
+
+  it('with one payer there are no several payers; with several, each amount is filled back in participant order', () => {
+    expect(draftFromExpense(expense).payers).toEqual([]);
+    const person = (user_id: string, amount: number) => ({
+      user_id,
+      amount,
+      display_name: user_id,
+      email: '',
+    });
+    const draft = draftFromExpense({
+      ...expense,
+      paid_by: 'b',
+      payers: [person('b', 60.5), person('a', 34.5)],
+    });
+    expect(draft.paid_by).toBe('b');
+    expect(draft.payers).toEqual([
+      { id: 'a', amount: '34.50' },
+      { id: 'b', amount: '60.50' },
+    ]);
+  });
 });

@@ -1,6 +1,11 @@
 import type { Expense, User } from '@kitty/api';
 import { defaultSplitDetails, formatMoney, isSplitType, parseMoney } from '@kitty/domain';
-import { type DraftParticipant, type ExpenseDraft, splitDetailsFromWire } from '@kitty/domain/flows';
+import {
+  type DraftParticipant,
+  type DraftPayer,
+  type ExpenseDraft,
+  splitDetailsFromWire,
+} from '@kitty/domain/flows';
 
 /** A person as a draft participant (search result, group member, invited person). */
 export function toParticipant(user: Pick<User, 'id'> & Partial<User>): DraftParticipant {
@@ -16,7 +21,7 @@ export function toParticipant(user: Pick<User, 'id'> & Partial<User>): DraftPart
 /**
  * The edit screen's starting draft from a saved expense: its participants (names from the splits, the
  * registration flag from `known` people when there), the amount as decimal text, the split details in
- * domain units.
+ * domain units, and with several payers each one's amount as decimal text (in participant order).
  */
 export function draftFromExpense(expense: Expense, known: readonly User[] = []): Partial<ExpenseDraft> {
   const participants = expense.participants.map((id): DraftParticipant => {
@@ -39,6 +44,7 @@ export function draftFromExpense(expense: Expense, known: readonly User[] = []):
       : (splitDetailsFromWire(expense.split_details, expense.currency) ??
         defaultSplitDetails(splitType, ids));
   return {
+    payers: draftPayers(expense, ids),
     description: expense.description,
     category: expense.category,
     amount: amount.ok ? formatMoney(amount.value, expense.currency) : '',
@@ -50,4 +56,20 @@ export function draftFromExpense(expense: Expense, known: readonly User[] = []):
     group_id: expense.group_id,
     groupName: expense.groupName ?? expense.Group?.name ?? '',
   };
+}
+
+/** Several payers as the draft holds them (participant order, amounts as text); one payer: none. */
+function draftPayers(expense: Pick<Expense, 'payers' | 'currency'>, ids: readonly string[]): DraftPayer[] {
+  const payers = expense.payers ?? [];
+  if (payers.length < 2) return [];
+  const at = (id: string) => (ids.includes(id) ? ids.indexOf(id) : ids.length);
+  return [...payers]
+    .sort((a, b) => at(a.user_id) - at(b.user_id))
+    .map((p) => {
+      const paid = parseMoney(p.amount, expense.currency);
+      return {
+        id: p.user_id,
+        amount: paid.ok ? formatMoney(paid.value, expense.currency) : String(p.amount),
+      };
+    });
 }

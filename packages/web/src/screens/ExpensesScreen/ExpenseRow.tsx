@@ -6,7 +6,7 @@ import * as styles from './ExpensesScreen.css';
 import { directionFor } from './expenseMoney';
 
 /**
- * One expense: description, group and date, who paid, the signed amount for the current user ("you owe"
+ * One expense: description, group and date, who paid (every payer, most first), the signed amount for the current user ("you owe"
  * red minus, "you are owed" green plus), or "Declined by {name}", and the total. The whole row opens the
  * detail.
  */
@@ -23,7 +23,12 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
         <span className={styles.meta}>
           {expenseGroupName(expense)} · {formatShortDate(expense.date)}
         </span>
-        <span className={styles.meta}>Paid by {paidByName(expense.payer)}</span>
+        <span className={styles.meta}>
+          Paid by{' '}
+          {expense.payers && expense.payers.length > 1
+            ? expense.payers.map(paidByName).join(', ')
+            : paidByName(expense.payer)}
+        </span>
       </div>
       <div className={styles.rowAmounts}>
         {declined && <span className={styles.declined}>{declined}</span>}

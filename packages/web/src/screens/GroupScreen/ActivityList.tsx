@@ -11,7 +11,11 @@ import * as styles from './GroupScreen.css';
 import { JsonMoney } from './JsonMoney';
 
 function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
-  const payer = memberName(expense.payer);
+  // With several payers, each of them (most first).
+  const payer =
+    expense.payers && expense.payers.length > 1
+      ? expense.payers.map((p) => memberName(p)).join(', ')
+      : memberName(expense.payer);
   return (
     <Link href={`/expenses/${expenseIdForNavigation(expense.id)}`} className={styles.rowLink}>
       <span className={styles.avatar} aria-hidden="true">

@@ -4,6 +4,7 @@ import {
   decimalToMinor,
   earlierStillCountingText,
   type ExpenseEffect,
+  expenseNets,
   UPDATING_ACTIVITY,
 } from '@kitty/domain';
 import { useMemo, useState } from 'react';
@@ -35,13 +36,11 @@ function balancesNow(balances: GroupBalances | undefined) {
   return now;
 }
 
-/** What an expense does to balances: the payer is owed the amount, each participant owes their share. */
+/** What an expense does to balances: each person's net, what they paid minus their share (expenseNets). */
 function effectOf(expense: Expense): ExpenseEffect | null {
   const money = expenseMoney(expense);
   if (!money) return null;
-  const nets: Record<string, number> = { [expense.paid_by]: money.amount };
-  for (const [id, share] of Object.entries(money.shares)) nets[id] = (nets[id] ?? 0) - share;
-  return { currency: expense.currency, nets };
+  return { currency: expense.currency, nets: expenseNets({ paid_by: expense.paid_by, ...money }) };
 }
 
 /** The activity section of a group (spec section 2 "Activity section", section 4 "Activity list"). */

@@ -9,6 +9,7 @@ import { DecimalField } from '../../components/DecimalField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useAppConfig } from '../../flows/ConfigProvider';
+import { PayersField } from '../ExpenseFormScreen/PayersField';
 import * as styles from './dialogs.css';
 
 export interface GroupMemberOption {
@@ -90,12 +91,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         value={draft.category}
         onChange={(value) => send({ type: 'draft.change', field: 'category', value })}
       />
-      <Select
-        label="Who paid?"
-        options={payers}
-        value={draft.paid_by}
-        onChange={(id) => send({ type: 'draft.setPayer', id })}
-      />
+      <PayersField draft={draft} options={payers} errorMessage={errors.payers} send={send} />
       <CheckboxGroup
         label="Participants"
         value={chosen}
