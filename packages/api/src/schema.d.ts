@@ -397,7 +397,8 @@ export interface paths {
      *     FORBIDDEN_NOT_CREATOR "Only the group creator can change the group's name and description." when
      *     anyone else sends a value different from the current one; repeating the current value is fine).
      *     Omitted, they are unchanged; the rules are those of POST /groups (a blank name is refused with
-     *     "Please enter a group name"; an empty or blank description is none, answered as null).
+     *     "Please enter a group name"; null, empty or blank is no description, answered as "" like a group
+     *     created without one).
      *     `members` is the whole new member list: existing members by `id`, new people by `email` (without
      *     an id, with a client-side `temp-` id, or with the id of someone who is not a member yet); members
      *     left out are removed. Removing the creator ("The group creator cannot be removed.") or a member with

@@ -37,6 +37,8 @@ export interface ExpenseRow {
   decliner_last_name: string | null;
   decliner_email: string | null;
   leftover_start: number;
+  /** How many comments it has (COMMENTS_COLUMN). */
+  comment_count: number;
   /** Its splits in participant order, read in the same statement (SPLITS_COLUMN). */
   splits: SplitRow[];
 }
@@ -107,6 +109,9 @@ const SPLITS_COLUMN = `(SELECT COALESCE(json_agg(json_build_object('user_id', s.
                        WHERE u.id = s.user_id LIMIT 1) u
   WHERE s.expense_id = e.id) AS splits`;
 
+// How many comments an expense has: a count over its entries of expense_comments_expense_idx.
+const COMMENTS_COLUMN = `(SELECT count(*) FROM expense_comments k WHERE k.expense_id = e.id)::int AS comment_count`;
+
 const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
   e.category, e.date, e.notes, e.paid_by, p.display_name AS payer_display_name,
   p.first_name AS payer_first_name, p.last_name AS payer_last_name, p.email AS payer_email, e.split_type,
@@ -115,7 +120,7 @@ const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, 
   c.last_name AS creator_last_name, c.email AS creator_email, e.declined_at, e.declined_by,
   d.display_name AS decliner_display_name, d.first_name AS decliner_first_name,
   d.last_name AS decliner_last_name, d.email AS decliner_email, e.leftover_start::float8 AS leftover_start,
-  ${SPLITS_COLUMN}`;
+  ${COMMENTS_COLUMN}, ${SPLITS_COLUMN}`;
 
 /** An expense row of a page, with the key the next page starts after. */
 export interface PageExpenseRow extends ExpenseRow {

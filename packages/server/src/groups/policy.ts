@@ -2,6 +2,7 @@ import type { GroupRow } from './repo';
 
 export const DELETE_CREATOR_ONLY = 'Only the group creator can delete this group.';
 export const SETTINGS_CREATOR_ONLY = 'Only the group creator can change these settings.';
+export const NAME_CREATOR_ONLY = "Only the group creator can change the group's name and description.";
 
 /**
  * Who may change a group's settings. The spec leaves it open; we let every member edit (the friendlier
@@ -13,5 +14,10 @@ export function mayEditSettings(_group: Pick<GroupRow, 'created_by'>, _userId: s
 
 /** Only the creator may delete a group. */
 export function mayDeleteGroup(group: Pick<GroupRow, 'created_by'>, userId: string): boolean {
+  return group.created_by === userId;
+}
+
+/** Only the creator may rename a group or change its description (the other settings: every member). */
+export function mayRenameGroup(group: Pick<GroupRow, 'created_by'>, userId: string): boolean {
   return group.created_by === userId;
 }
