@@ -1,7 +1,8 @@
 import type { components } from '@kitty/api/schema';
+import { COMMENT_AUTHOR_ONLY, COMMENT_MEMBERS_ONLY, COMMENT_REQUIRED } from '@kitty/domain';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
-import { checkGroupWrite } from '../groups/membership';
+import { lockedNonMembers } from '../groups/membership';
 import { forbidden, invalid, notFound } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 import { toUserSummary } from '../users/present';
@@ -13,8 +14,6 @@ export type CommentJson = components['schemas']['Comment'];
 type CommentPage = components['schemas']['CommentPage'];
 
 export const COMMENT_DELETED = 'Comment deleted';
-export const AUTHOR_ONLY = 'Only the person who wrote a comment can delete it.';
-export const COMMENT_REQUIRED = 'Please write a comment';
 export const COMMENTS_PAGE = 100;
 
 function toCommentJson(row: repo.CommentRow): CommentJson {
@@ -65,8 +64,9 @@ export async function listComments(
 async function writableExpense(tx: Db, expenseId: string, callerId: string): Promise<void> {
   const expense = await repo.lockVisibleExpense(tx, expenseId, callerId);
   if (!expense) throw notFound();
-  if (expense.group_id !== null)
-    await checkGroupWrite(tx, { groupId: expense.group_id, callerId, callerSees: true, moves: [] });
+  // The member row stays locked (FOR SHARE) until commit: a concurrent leave waits for the comment.
+  if (expense.group_id !== null && (await lockedNonMembers(tx, expense.group_id, [callerId])).length > 0)
+    throw forbidden('FORBIDDEN_NOT_MEMBER', COMMENT_MEMBERS_ONLY);
 }
 
 /** Writes a comment (its text trimmed) on an expense the caller can see; a comment leaves the expense as it is. */
@@ -99,7 +99,7 @@ export async function deleteComment(
     if (!(await repo.lockVisibleExpense(tx, expenseId, caller.id))) throw notFound();
     const comment = await repo.findComment(tx, expenseId, commentId);
     if (!comment) throw notFound();
-    if (comment.author_id !== caller.id) throw forbidden('FORBIDDEN_NOT_AUTHOR', AUTHOR_ONLY);
+    if (comment.author_id !== caller.id) throw forbidden('FORBIDDEN_NOT_AUTHOR', COMMENT_AUTHOR_ONLY);
     await writableExpense(tx, expenseId, caller.id);
     await repo.deleteComment(tx, comment.id);
   });

@@ -1,8 +1,10 @@
+import { GROUP_DETAILS_CREATOR_ONLY } from '@kitty/domain';
 import type { GroupRow } from './repo';
+
+export const NAME_CREATOR_ONLY = GROUP_DETAILS_CREATOR_ONLY;
 
 export const DELETE_CREATOR_ONLY = 'Only the group creator can delete this group.';
 export const SETTINGS_CREATOR_ONLY = 'Only the group creator can change these settings.';
-export const NAME_CREATOR_ONLY = "Only the group creator can change the group's name and description.";
 
 /**
  * Who may change a group's settings. The spec leaves it open; we let every member edit (the friendlier

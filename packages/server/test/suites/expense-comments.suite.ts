@@ -8,7 +8,7 @@ import { bearer, registerUser } from '../support/users';
 import { expectTooMany, GENEROUS } from './abuse-limits.suite';
 
 const AUTHOR_ONLY = 'Only the person who wrote a comment can delete it.';
-const CURRENT_MEMBERS_ONLY = 'Only current members of the group can change its expenses and settlements.';
+const CURRENT_MEMBERS_ONLY = 'Only current members of the group can comment on its expenses.';
 
 interface CommentJson {
   id: string;
