@@ -1,6 +1,7 @@
 // Comments on an expense (issue 23): the words, the text rule, who may delete one, and how a comment's time
 // and an expense's count read. The server keeps the same rules (trimmed, 1 to 1000 characters).
 import type { FieldErrors } from './accountValidation';
+import { formatTime } from './dates';
 import { type HistoryOptions, historyDayLabel } from './history';
 
 export const COMMENT_MAX_LENGTH = 1000;
@@ -34,12 +35,6 @@ export function commentCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'comment' : 'comments'}`;
 }
 
-/** "5:07 PM" in the runtime's time zone (en-US, as formatDateTime writes it). */
-function timeOfDay(date: Date): string {
-  const hours = date.getHours();
-  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
 /**
  * When a comment was written, as the activity lists say days: "Today at 5:07 PM", "Yesterday at 9:30 AM",
  * "Tuesday at 8:00 PM" within the week, else "Monday, November 2, 2026 at 8:00 PM"; '' for no date.
@@ -47,5 +42,5 @@ function timeOfDay(date: Date): string {
 export function commentTimeLabel(value: string, options: HistoryOptions): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${historyDayLabel(date, options)} at ${timeOfDay(date)}`;
+  return `${historyDayLabel(date, options)} at ${formatTime(date)}`;
 }
