@@ -9,6 +9,7 @@ import { toUserSummary } from '../users/present';
 import * as repo from './comments-repo';
 import { INVALID_CURSOR } from './cursor';
 import { newExpenseId } from './ids';
+import { isVisible } from './repo';
 
 export type CommentJson = components['schemas']['Comment'];
 type CommentPage = components['schemas']['CommentPage'];
@@ -46,10 +47,9 @@ export async function listComments(
   const limit = Math.min(Math.max(Math.trunc(page.limit ?? COMMENTS_PAGE), 1), COMMENTS_PAGE);
   const after = page.cursor ?? null;
   if (after !== null && !isUuid(after)) throw invalid({ field: 'cursor', message: INVALID_CURSOR });
-  const rows = await db.transaction(async (tx) => {
-    if (!(await repo.lockVisibleExpense(tx, expenseId, callerId))) throw notFound();
-    return repo.findComments(tx, expenseId, after, limit + 1);
-  });
+  // A read: no transaction and no lock, two statements (each probing an index).
+  if (!(await isVisible(db, expenseId, callerId))) throw notFound();
+  const rows = await repo.findComments(db, expenseId, after, limit + 1);
   const shown = rows.slice(0, limit);
   return {
     comments: shown.map(toCommentJson),
