@@ -186,3 +186,50 @@ test('Group Settings refuses to save without a currency, a default split method 
   await expectAccessible(page);
   expect(puts).toEqual([]);
 });
+
+test('Group Settings: the creator renames the group and describes it; the others see both, read-only', async ({
+  page,
+  request,
+}) => {
+  const [alice, bob] = await accounts(request, 'Alice', 'Bob');
+  const group = await createGroup(request, alice, 'Flatshare', [bob]);
+
+  await openAs(page, alice, `/groups/${group.id}`);
+  await page.getByRole('button', { name: 'Group settings' }).click();
+  const settings = dialog(page, 'Group Settings');
+  const name = settings.getByRole('textbox', { name: 'Name' });
+  await expect(name).toHaveValue('Flatshare');
+  await name.fill('   ');
+  await settings.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(settings.getByText('Please enter a group name', { exact: true })).toBeVisible();
+  await name.fill('Flat 4B');
+  await settings.getByRole('textbox', { name: 'Description' }).fill('Rent, bills and the cleaner');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'docs/screenshots/group-settings-details.png' });
+  await settings.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(settings.getByText('Group settings updated successfully!')).toBeVisible();
+  await settings.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Flat 4B' })).toBeVisible();
+  await expect(page.getByText('Rent, bills and the cleaner')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'docs/screenshots/group-description.png', fullPage: true });
+
+  // Bob sees the new name and description, and in the settings only as text, with who may change them.
+  await openAs(page, bob, `/groups/${group.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Flat 4B' })).toBeVisible();
+  await expect(page.getByText('Rent, bills and the cleaner')).toBeVisible();
+  await page.getByRole('button', { name: 'Group settings' }).click();
+  await expect(settings.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
+  await expect(settings.getByRole('textbox', { name: 'Description' })).toHaveCount(0);
+  await expect(settings.getByRole('definition').filter({ hasText: 'Flat 4B' })).toBeVisible();
+  await expect(
+    settings.getByText("Only the group creator can change the group's name and description."),
+  ).toBeVisible();
+  await expectAccessible(page);
+  // The rest of the settings are still his to change.
+  await settings.getByRole('button', { name: /Currency$/ }).click();
+  await page.getByRole('option', { name: /^GBP/ }).click();
+  await settings.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(settings.getByText('Group settings updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Flat 4B' })).toBeVisible();
+});

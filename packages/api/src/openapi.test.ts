@@ -55,6 +55,12 @@ const SECTION_7 = [
   'PUT /config',
 ];
 const SYSTEM = ['GET /health', 'GET /client-config'];
+/** Beyond section 7: comments on an expense (issue 23). */
+const COMMENTS = [
+  'GET /expenses/{id}/comments',
+  'POST /expenses/{id}/comments',
+  'DELETE /expenses/{id}/comments/{commentId}',
+];
 /** Beyond section 7: declining (README, "Where we read the spec differently"). */
 const DECLINES = ['POST /expenses/decline/{id}', 'POST /financial/settlements/decline/{id}'];
 /** Beyond section 7: proving an address and resetting a password (README, "E-mail addresses and passwords"). */
@@ -80,6 +86,7 @@ const CREATES = [
   'POST /financial/settle/{expenseId}',
   'POST /financial/debts/{debtId}/settle',
   'POST /users/invite',
+  'POST /expenses/{id}/comments',
 ];
 const MONEY = new Set([
   'amount',
@@ -171,7 +178,7 @@ describe('openapi.yaml', () => {
   it('has every call of spec section 7 under the /api base path, and nothing else', () => {
     expect((doc.servers as Node[])[0]?.url).toBe('/api');
     expect(operations.map((o) => o.key).sort()).toEqual(
-      [...SECTION_7, ...SYSTEM, ...DECLINES, ...MAIL_LINKS].sort(),
+      [...SECTION_7, ...SYSTEM, ...DECLINES, ...MAIL_LINKS, ...COMMENTS].sort(),
     );
   });
 

@@ -391,8 +391,14 @@ export interface paths {
     };
     get?: never;
     /**
-     * Change a group's currency, default split and members
-     * @description Any member may change the settings (the spec leaves it open; we chose the friendlier rule).
+     * Change a group's name, description, currency, default split and members
+     * @description Any member may change the settings (the spec leaves it open; we chose the friendlier rule), except
+     *     the group's `name` and `description`: only its creator may change those (403
+     *     FORBIDDEN_NOT_CREATOR "Only the group creator can change the group's name and description." when
+     *     anyone else sends a value different from the current one; repeating the current value is fine).
+     *     Omitted, they are unchanged; the rules are those of POST /groups (a blank name is refused with
+     *     "Please enter a group name"; null, empty or blank is no description, answered as "" like a group
+     *     created without one).
      *     `members` is the whole new member list: existing members by `id`, new people by `email` (without
      *     an id, with a client-side `temp-` id, or with the id of someone who is not a member yet); members
      *     left out are removed. Removing the creator ("The group creator cannot be removed.") or a member with
@@ -621,6 +627,64 @@ export interface paths {
      *     deleted expense answers 404 from then on.
      */
     delete: operations['deleteExpense'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/{id}/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The comments on an expense, oldest first
+     * @description Whoever can see the expense (GET /expenses/{id}: its payers, its participants, the members of its
+     *     group) sees its comments; anyone else, and everyone once the expense is deleted, gets 404. Oldest
+     *     first (newest last), 100 a page unless `limit` asks for fewer; pass `nextCursor` back as `cursor`.
+     */
+    get: operations['listExpenseComments'];
+    put?: never;
+    /**
+     * Comment on an expense
+     * @description Whoever can see the expense may comment on it (404 for anyone else, and for a deleted expense). In a
+     *     group, only its current members write: someone who has left the group and still sees an expense
+     *     they paid or share in gets 403 FORBIDDEN_NOT_MEMBER "Only current members of the group can
+     *     comment on its expenses.". The text is trimmed; blank is a 400 "Please write a comment". A comment
+     *     changes neither the expense nor its `version`; the expense's `comment_count` grows by one.
+     */
+    post: operations['createExpenseComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/{id}/comments/{commentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        commentId: components['parameters']['CommentIdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a comment
+     * @description Only its author may delete a comment: anyone else who can see it gets 403 FORBIDDEN_NOT_AUTHOR
+     *     "Only the person who wrote a comment can delete it.". An unknown comment, one of another expense,
+     *     an expense the caller cannot see or a deleted one: 404. In a group, the author must still be a
+     *     member (403 FORBIDDEN_NOT_MEMBER otherwise). A deleted comment is gone (a second delete is a 404).
+     */
+    delete: operations['deleteExpenseComment'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1094,10 +1158,11 @@ export interface components {
      *     | RECAPTCHA_FAILED | 403 | The reCAPTCHA token is missing or was not accepted. |
      *     | EMAIL_NOT_VERIFIED | 403 | The account must prove its e-mail address before it may do this. |
      *     | FORBIDDEN_NOT_MEMBER | 403 | Only current members of the group may do this. |
-     *     | FORBIDDEN_NOT_CREATOR | 403 | Only the group's creator may do this (change its settings, delete it). |
+     *     | FORBIDDEN_NOT_CREATOR | 403 | Only the group's creator may do this (rename it or change its description, delete it). |
      *     | FORBIDDEN_NOT_ADMIN | 403 | Only instance administrators may change the configuration. |
      *     | FORBIDDEN_NOT_PARTY | 403 | Only the people an expense, payment or debt is between may settle or record it. |
      *     | FORBIDDEN_NOT_PAYER | 403 | Only the person who paid may delete the expense. |
+     *     | FORBIDDEN_NOT_AUTHOR | 403 | Only the person who wrote a comment may delete it. |
      *     | DECLINE_NOT_ALLOWED | 403 | The caller may not decline this item (a group item, or one they recorded or are not named in). |
      *     | NOT_FOUND | 404 | Unknown, or not visible to the caller; also an unknown address under /api. |
      *     | REQUEST_TIMEOUT | 408 | The request took too long to arrive. |
@@ -1137,6 +1202,7 @@ export interface components {
       | 'FORBIDDEN_NOT_ADMIN'
       | 'FORBIDDEN_NOT_PARTY'
       | 'FORBIDDEN_NOT_PAYER'
+      | 'FORBIDDEN_NOT_AUTHOR'
       | 'DECLINE_NOT_ALLOWED'
       | 'NOT_FOUND'
       | 'REQUEST_TIMEOUT'
@@ -1358,6 +1424,10 @@ export interface components {
       members?: components['schemas']['GroupMemberInput'][];
     };
     GroupSettingsUpdate: {
+      /** @description The new name (creator only); omitted: unchanged. Blank is refused: "Please enter a group name" */
+      name?: string;
+      /** @description The new description (creator only); omitted, unchanged; null, empty or blank, none */
+      description?: string | null;
       currency: components['schemas']['SupportedCurrency'];
       default_split_type: components['schemas']['SplitType'];
       default_split_config?: components['schemas']['DefaultSplitConfig'] | null;
@@ -1465,6 +1535,8 @@ export interface components {
       declined: components['schemas']['Declined'] | null;
       /** @description Where this expense's leftover units start (the `rotation` of the domain's splitExpense); fixed when it is created (0 for a personal expense, the group's `next_leftover_start` then for a group expense) and kept by every edit. */
       leftover_start: number;
+      /** @description How many comments the expense has (GET /expenses/{id}/comments); comments do not change `version` */
+      comment_count: number;
     };
     ExpensePayer: {
       user_id: string;
@@ -1477,6 +1549,26 @@ export interface components {
       user_id: components['schemas']['Id'];
       /** @description What this person paid, in the expense currency (the rules of `amount`) */
       amount: components['schemas']['Amount'];
+    };
+    Comment: {
+      id: string;
+      expense_id: string;
+      /** @description Who wrote it */
+      author: components['schemas']['UserName'];
+      /** @description The comment, trimmed (1 to 1000 characters) */
+      text: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    CommentInput: {
+      /** @description Trimmed before it is kept; blank is refused: "Please write a comment" */
+      text: string;
+    };
+    CommentPage: {
+      /** @description Oldest first (newest last) */
+      comments: components['schemas']['Comment'][];
+      /** @description Pass as `cursor` for the next page; null at the end */
+      nextCursor: string | null;
     };
     /** @description Who declined an expense or a settlement, and when */
     Declined: {
@@ -1905,6 +1997,9 @@ export interface components {
     IdPath: components['schemas']['Id'];
     GroupIdPath: components['schemas']['Id'];
     ExpenseIdPath: components['schemas']['Id'];
+    CommentIdPath: components['schemas']['Id'];
+    /** @description Page size (an expense's comments come 100 at a time unless asked for fewer) */
+    CommentsLimit: number;
     /** @description The `id` of a Debt (opaque; longer than a UUID) */
     DebtIdPath: string;
   };
@@ -2523,6 +2618,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -2840,6 +2936,118 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  listExpenseComments: {
+    parameters: {
+      query?: {
+        /** @description Page size (an expense's comments come 100 at a time unless asked for fewer) */
+        limit?: components['parameters']['CommentsLimit'];
+        /** @description The `nextCursor` of the previous page; absent for the first page */
+        cursor?: components['parameters']['Cursor'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of comments */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CommentPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  createExpenseComment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CommentInput'];
+      };
+    };
+    responses: {
+      /** @description The comment */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Comment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  deleteExpenseComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        commentId: components['parameters']['CommentIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['Default'];
     };

@@ -39,8 +39,11 @@ export function formatShortDate(value: string | Date): string {
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
   if (!date) return '';
+  return `${WEEKDAYS[date.getDay()]}, ${calendarDate(date, MONTHS[date.getMonth()] ?? '')} at ${formatTime(date)}`;
+}
+
+/** "5:07 PM" (Intl en-US `timeStyle: 'short'`) in the device's time zone. */
+export function formatTime(date: Date): string {
   const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${WEEKDAYS[date.getDay()]}, ${calendarDate(date, MONTHS[date.getMonth()] ?? '')} at ${time}`;
+  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }

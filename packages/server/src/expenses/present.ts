@@ -47,6 +47,7 @@ export function toExpenseJson(row: ExpenseRow): ExpenseJson {
         ? { at: row.declined_at.toISOString(), by: nameOf(row.declined_by, 'decliner', row) }
         : null,
     leftover_start: row.leftover_start,
+    comment_count: row.comment_count,
   };
 }
 

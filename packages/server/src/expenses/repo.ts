@@ -37,6 +37,8 @@ export interface ExpenseRow {
   decliner_last_name: string | null;
   decliner_email: string | null;
   leftover_start: number;
+  /** How many comments it has (COMMENTS_COLUMN). */
+  comment_count: number;
   /** Its splits in participant order, read in the same statement (SPLITS_COLUMN). */
   splits: SplitRow[];
   /** Who paid what, read in the same statement (PAYERS_COLUMN), in no particular order. */
@@ -135,6 +137,9 @@ const PAYERS_COLUMN = `(SELECT COALESCE(json_agg(json_build_object('user_id', p.
 export const PAYMENTS_COLUMN = `(SELECT jsonb_object_agg(p.user_id, p.amount_minor) FROM expense_payers p
   WHERE p.expense_id = e.id) AS payers`;
 
+// How many comments an expense has: a count over its entries of expense_comments_expense_idx.
+const COMMENTS_COLUMN = `(SELECT count(*) FROM expense_comments k WHERE k.expense_id = e.id)::int AS comment_count`;
+
 const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, e.amount_minor, e.currency,
   e.category, e.date, e.notes, e.paid_by, p.display_name AS payer_display_name,
   p.first_name AS payer_first_name, p.last_name AS payer_last_name, p.email AS payer_email, e.split_type,
@@ -143,7 +148,7 @@ const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, 
   c.last_name AS creator_last_name, c.email AS creator_email, e.declined_at, e.declined_by,
   d.display_name AS decliner_display_name, d.first_name AS decliner_first_name,
   d.last_name AS decliner_last_name, d.email AS decliner_email, e.leftover_start::float8 AS leftover_start,
-  ${SPLITS_COLUMN}, ${PAYERS_COLUMN}`;
+  ${COMMENTS_COLUMN}, ${SPLITS_COLUMN}, ${PAYERS_COLUMN}`;
 
 /** An expense row of a page, with the key the next page starts after. */
 export interface PageExpenseRow extends ExpenseRow {

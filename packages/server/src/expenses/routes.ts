@@ -7,6 +7,7 @@ import { findGroupView } from '../groups/repo';
 import { notFound } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
+import { COMMENT_DELETED, createComment, deleteComment, listComments } from './comments';
 import {
   createExpense,
   declineExpense,
@@ -71,6 +72,25 @@ export function expenseRoutes(app: FastifyInstance): void {
       body: await declineExpense(db, currentUser(request), request.params.id),
     })),
   );
+
+  route(app, 'listExpenseComments', async (request) =>
+    listComments(db, request.params.id, currentUser(request).id, {
+      limit: request.query.limit,
+      cursor: request.query.cursor,
+    }),
+  );
+
+  route(app, 'createExpenseComment', async (request, reply) =>
+    idempotent(request, reply, async (db) => ({
+      status: 201,
+      body: await createComment(db, currentUser(request), request.params.id, request.body),
+    })),
+  );
+
+  route(app, 'deleteExpenseComment', async (request) => {
+    await deleteComment(db, currentUser(request), request.params.id, request.params.commentId);
+    return { message: COMMENT_DELETED };
+  });
 
   route(app, 'deleteExpense', async (request) => {
     await deleteExpense(db, currentUser(request), request.params.id, request.query.version);

@@ -1,4 +1,7 @@
+import { GROUP_DETAILS_CREATOR_ONLY } from '@kitty/domain';
 import type { GroupRow } from './repo';
+
+export const NAME_CREATOR_ONLY = GROUP_DETAILS_CREATOR_ONLY;
 
 export const DELETE_CREATOR_ONLY = 'Only the group creator can delete this group.';
 export const SETTINGS_CREATOR_ONLY = 'Only the group creator can change these settings.';
@@ -13,5 +16,10 @@ export function mayEditSettings(_group: Pick<GroupRow, 'created_by'>, _userId: s
 
 /** Only the creator may delete a group. */
 export function mayDeleteGroup(group: Pick<GroupRow, 'created_by'>, userId: string): boolean {
+  return group.created_by === userId;
+}
+
+/** Only the creator may rename a group or change its description (the other settings: every member). */
+export function mayRenameGroup(group: Pick<GroupRow, 'created_by'>, userId: string): boolean {
   return group.created_by === userId;
 }

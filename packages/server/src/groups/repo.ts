@@ -201,15 +201,27 @@ export interface SettingsRow {
   currency: string;
   default_split_type: string;
   default_split_config: unknown;
+  /** Undefined: unchanged. */
+  name?: string;
+  /** Undefined: unchanged; '' for none. */
+  description?: string;
 }
 
 export async function updateSettings(tx: Db, groupId: string, settings: SettingsRow): Promise<GroupRow> {
   const { rows } = await tx.query<GroupRow>(
     `UPDATE groups AS g SET currency = $2, default_split_type = $3, default_split_config = $4::jsonb,
+            name = COALESCE($5, name), description = COALESCE($6, description),
             version = version + 1, updated_at = now()
       WHERE id = $1
       RETURNING ${GROUP_COLUMNS}`,
-    [groupId, settings.currency, settings.default_split_type, jsonOrNull(settings.default_split_config)],
+    [
+      groupId,
+      settings.currency,
+      settings.default_split_type,
+      jsonOrNull(settings.default_split_config),
+      settings.name ?? null,
+      settings.description ?? null,
+    ],
   );
   return rows[0] as GroupRow;
 }

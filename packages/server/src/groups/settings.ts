@@ -4,6 +4,7 @@ import {
   canRemoveMember,
   isKnownCurrency,
   MEMBER_HAS_BALANCE,
+  validateGroupName,
   validateGroupSettings,
 } from '@kitty/domain';
 import type { Db } from '../db';
@@ -15,7 +16,7 @@ import { lockMoneyOf } from './locks';
 import { unknownCurrency } from './create';
 import { memberIds as currentMemberIds } from './membership';
 import { emailKey, emailProblem, findOrCreatePerson, type Invited } from './people';
-import { mayEditSettings, SETTINGS_CREATOR_ONLY } from './policy';
+import { mayEditSettings, mayRenameGroup, NAME_CREATOR_ONLY, SETTINGS_CREATOR_ONLY } from './policy';
 import type { GroupDetailJson } from './present';
 import { detailOf } from './read';
 import { addMembers, findGroupForMember, removeMembers, updateSettings } from './repo';
@@ -33,7 +34,8 @@ const REMOVAL_REFUSALS: Record<typeof CREATOR_CANNOT_BE_REMOVED | typeof MEMBER_
 export const STALE_GROUP = 'These group settings were changed by someone else. Reload and try again.';
 
 /**
- * Saves a group's currency, default split and whole member list in one transaction. Group changes run one
+ * Saves a group's name and description (its creator only; omitted: unchanged), currency, default split and
+ * whole member list in one transaction. Group changes run one
  * at a time (group row FOR NO KEY UPDATE), and the money of the people removed is locked (lockMoneyOf)
  * before their balances are read, so no balance can appear on them after the check that allowed it.
  * Changing the currency converts nothing.
@@ -46,12 +48,15 @@ export async function updateGroupSettings(
 ): Promise<{ group: GroupDetailJson; invited: Invited[] }> {
   const problems = formProblems(input);
   if (problems.length > 0) throw invalid(...problems);
+  const naming = namingOf(input);
 
   const invited: Invited[] = [];
   const group = await db.transaction(async (tx) => {
     const group = await findGroupForMember(tx, groupId, caller.id, 'FOR NO KEY UPDATE');
     if (!group) throw notFound();
     if (!mayEditSettings(group, caller.id)) throw forbidden('FORBIDDEN_NOT_CREATOR', SETTINGS_CREATOR_ONLY);
+    if (renames(group, naming) && !mayRenameGroup(group, caller.id))
+      throw forbidden('FORBIDDEN_NOT_CREATOR', NAME_CREATOR_ONLY);
     if (input.version !== undefined && input.version !== group.version)
       throw conflict('VERSION_CONFLICT', STALE_GROUP);
 
@@ -78,6 +83,7 @@ export async function updateGroupSettings(
       currency: input.currency,
       default_split_type: input.default_split_type,
       default_split_config: config,
+      ...naming,
     });
     await removeMembers(tx, group.id, removed);
     await addMembers(
@@ -91,12 +97,33 @@ export async function updateGroupSettings(
   return { group: await detailOf(db, group, caller.id), invited };
 }
 
+/** The name and description to store, trimmed as POST /groups keeps them (undefined: not sent, unchanged). */
+function namingOf(input: GroupSettingsUpdate): { name?: string; description?: string } {
+  return {
+    ...(input.name !== undefined && { name: input.name.trim() }),
+    ...(input.description !== undefined && { description: (input.description ?? '').trim() }),
+  };
+}
+
+/** Whether the change gives the group another name or description (repeating the current ones does not). */
+function renames(
+  group: { name: string; description: string },
+  naming: { name?: string; description?: string },
+): boolean {
+  return (
+    (naming.name !== undefined && naming.name !== group.name) ||
+    (naming.description !== undefined && naming.description !== group.description)
+  );
+}
+
 function formProblems(input: GroupSettingsUpdate): FieldError[] {
   const domain = validateGroupSettings(input);
   const problems: FieldError[] = Object.entries(domain).map(([field, message]) => ({
     field,
     message: message as string,
   }));
+  const nameMessage = input.name === undefined ? undefined : validateGroupName(input.name).name;
+  if (nameMessage) problems.push({ field: 'name', message: nameMessage });
   if (!domain.currency && !isKnownCurrency(input.currency)) {
     problems.push({ field: 'currency', message: unknownCurrency(input.currency) });
   }

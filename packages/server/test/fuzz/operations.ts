@@ -83,6 +83,15 @@ async function freshPersonalSettlement(ctx: SpecContext) {
   return { settlementId: created.id as string };
 }
 
+/** A comment the member wrote on the world's expense (which they may delete). */
+async function freshComment(ctx: SpecContext) {
+  const { member, expenseId } = ctx.world;
+  const created = await call(ctx.app, member, 'POST', `/api/expenses/${expenseId}/comments`, {
+    text: 'Who has the receipt?',
+  });
+  return { commentId: created.id as string };
+}
+
 /**
  * How to make a valid request for every operation of openapi.yaml. The fuzzer refuses to run when an
  * operation of the contract has no entry here, so a new operation cannot go untested.
@@ -252,6 +261,24 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
       as: ctx.world.member,
       params: { id: expenseId },
       headers: idempotent(ctx),
+    }),
+  },
+  listExpenseComments: {
+    valid: ({ world }) => ({ as: world.member, params: { id: world.expenseId }, query: { limit: 5 } }),
+  },
+  createExpenseComment: {
+    valid: (ctx) => ({
+      as: ctx.world.member,
+      params: { id: ctx.world.expenseId },
+      headers: idempotent(ctx),
+      body: { text: 'Was the tip included?' },
+    }),
+  },
+  deleteExpenseComment: {
+    target: freshComment,
+    valid: ({ world }, { commentId }) => ({
+      as: world.member,
+      params: { id: world.expenseId, commentId },
     }),
   },
   declineSettlement: {

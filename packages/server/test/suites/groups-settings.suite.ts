@@ -225,5 +225,103 @@ export function groupsSettingsSuite(ctx: TestContext): void {
       });
       expect(expectContract(dropped, 'updateGroupSettings').default_split_config).toBeNull();
     });
+
+    describe('name and description', () => {
+      const NAME_CREATOR_ONLY = "Only the group creator can change the group's name and description.";
+      const base = (ids: string[]) => ({ currency: 'USD', default_split_type: 'equal', members: keep(ids) });
+
+      it('the creator renames the group and sets its description (trimmed); both show to every member', async () => {
+        const { group, people, owner, ids } = await groupOf(ctx.app, 2);
+        const response = await put(owner.token, group.id, {
+          ...base(ids),
+          name: '  Flat 4B  ',
+          description: '  Rent, bills and the cleaner  ',
+          version: group.version,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(expectContract(response, 'updateGroupSettings')).toMatchObject({
+          name: 'Flat 4B',
+          description: 'Rent, bills and the cleaner',
+          version: group.version + 1,
+        });
+        const seen = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/groups/${group.id}`,
+          headers: bearer((people[1] as { token: string }).token),
+        });
+        expect(expectContract(seen, 'getGroup')).toMatchObject({
+          name: 'Flat 4B',
+          description: 'Rent, bills and the cleaner',
+        });
+        // null, empty or blank clears the description; an omitted name and description stay as they are.
+        for (const description of [null, '', '   ']) {
+          const cleared = await put(owner.token, group.id, { ...base(ids), description });
+          expect(expectContract(cleared, 'updateGroupSettings')).toMatchObject({
+            name: 'Flat 4B',
+            description: '',
+          });
+        }
+        const kept = await put(owner.token, group.id, { ...base(ids), description: 'Back' });
+        const omitted = await put(owner.token, group.id, base(ids));
+        expect(kept.statusCode).toBe(200);
+        expect(expectContract(omitted, 'updateGroupSettings')).toMatchObject({
+          name: 'Flat 4B',
+          description: 'Back',
+        });
+      });
+
+      it('another member changing the name or description: 403 FORBIDDEN_NOT_CREATOR, and nothing changes', async () => {
+        const { group, people, ids } = await groupOf(ctx.app, 2);
+        const member = (people[1] as { token: string }).token;
+        const before = await groupState(ctx.db, group.id);
+        for (const change of [
+          { name: 'Mine now' },
+          { description: 'Hijacked' },
+          { name: group.name, description: 'x' },
+        ]) {
+          const response = await put(member, group.id, { ...base(ids), currency: 'EUR', ...change });
+          expect(response.statusCode, response.body).toBe(403);
+          expect(expectContract(response, 'updateGroupSettings')).toEqual({
+            code: 'FORBIDDEN_NOT_CREATOR',
+            message: NAME_CREATOR_ONLY,
+          });
+        }
+        expect(await groupState(ctx.db, group.id)).toEqual(before);
+        // Repeating the current name and description (or leaving them out) is no change: the rest saves.
+        const same = await put(member, group.id, {
+          ...base(ids),
+          currency: 'EUR',
+          name: ` ${group.name} `,
+          description: null,
+        });
+        expect(same.statusCode, same.body).toBe(200);
+        expect(expectContract(same, 'updateGroupSettings')).toMatchObject({
+          name: group.name,
+          currency: 'EUR',
+        });
+      });
+
+      it('refuses a blank or too long name and a too long description with 400, changing nothing', async () => {
+        const { group, owner, ids } = await groupOf(ctx.app, 1);
+        const before = await groupState(ctx.db, group.id);
+        for (const [change, field] of [
+          [{ name: '' }, 'name'],
+          [{ name: '   ' }, 'name'],
+          [{ name: 'n'.repeat(101) }, 'name'],
+          [{ description: 'd'.repeat(501) }, 'description'],
+        ] as const) {
+          const response = await put(owner.token, group.id, { ...base(ids), ...change });
+          expect(response.statusCode, response.body).toBe(400);
+          const body = expectContract<{ errors: { field: string; message: string }[] }>(
+            response,
+            'updateGroupSettings',
+          );
+          expect(body.errors.map((e) => e.field)).toEqual([field]);
+        }
+        const blank = await put(owner.token, group.id, { ...base(ids), name: '  ' });
+        expect(blank.json().errors).toEqual([{ field: 'name', message: 'Please enter a group name' }]);
+        expect(await groupState(ctx.db, group.id)).toEqual(before);
+      });
+    });
   });
 }

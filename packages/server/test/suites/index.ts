@@ -17,6 +17,7 @@ import { declineSuite } from './decline.suite';
 import { docsSuite } from './docs.suite';
 import { emailVerificationSuite } from './email-verification.suite';
 import { errorsSuite } from './errors.suite';
+import { expenseCommentsSuite } from './expense-comments.suite';
 import { errorsOutsideSuite } from './errors-outside.suite';
 import { expensesAccessSuite } from './expenses-access.suite';
 import { expensesChangeSuite } from './expenses-change.suite';
@@ -78,6 +79,7 @@ export function integrationSuites(engine: Engine): void {
     groupsCreateSuite(ctx);
     groupsDetailSuite(ctx);
     groupsSettingsSuite(ctx);
+    expenseCommentsSuite(ctx);
     groupsMembersSuite(ctx);
     groupsAuthzSuite(ctx);
     groupsConcurrencySuite(ctx);

@@ -4,6 +4,7 @@ import { ConfigError } from '../../src/config';
 import type { OperationId } from '../../src/http/route';
 import { contract, expectContract, expectErrorBody } from '../contract';
 import { type TestContext, testConfig } from '../support/context';
+import { createExpense, expenseBody } from '../support/expenses';
 import { createGroup } from '../support/groups';
 import { bearer, registerUser } from '../support/users';
 import { countFigure, writeAbuseFigures } from './abuse-figures';
@@ -38,12 +39,15 @@ export function securityLimitsSuite(ctx: TestContext): void {
           'listGroupSettlements',
           'listSettlements',
           'listUserExpenses',
+          'listExpenseComments',
         ]),
       );
       const me = await registerUser(ctx.app);
       const group = await createGroup(ctx.app, me);
+      // The one list under an expense: its comments.
+      const expense = await createExpense(ctx.app, me, expenseBody(me.user.id, [], { group_id: group.id }));
       for (const op of paginated) {
-        const path = op.url.replace(/:[A-Za-z]+/g, group.id);
+        const path = op.url.replace(/:[A-Za-z]+/g, op.id === 'listExpenseComments' ? expense.id : group.id);
         const list = (query: string) =>
           ctx.app.inject({ method: 'GET', url: `${path}?${query}`, headers: bearer(me.token) });
         for (const query of [

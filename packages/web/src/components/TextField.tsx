@@ -6,6 +6,7 @@ import {
   TextField as RACTextField,
   type TextFieldProps as RACTextFieldProps,
   Text,
+  TextArea,
 } from 'react-aria-components';
 import { cx } from './cx';
 import * as styles from './TextField.css';
@@ -22,10 +23,14 @@ export interface TextFieldProps extends Omit<RACTextFieldProps, 'className' | 'c
   errorMessage?: string;
   placeholder?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** Several lines: a text area of `rows` lines (default 3), resizable in height. */
+  multiline?: boolean;
+  rows?: number;
+  textAreaRef?: Ref<HTMLTextAreaElement>;
   className?: string;
 }
 
-/** A labelled text input that owns its description and error message (react-aria TextField). */
+/** A labelled text input (or text area) that owns its description and error message (react-aria TextField). */
 export function TextField({
   label,
   description,
@@ -33,6 +38,9 @@ export function TextField({
   isInvalid,
   placeholder,
   inputRef,
+  multiline,
+  rows = 3,
+  textAreaRef,
   className,
   ...props
 }: TextFieldProps) {
@@ -43,7 +51,11 @@ export function TextField({
       className={cx(styles.field, className)}
     >
       <Label className={styles.label}>{label}</Label>
-      <Input ref={inputRef} placeholder={placeholder} className={styles.input} />
+      {multiline ? (
+        <TextArea ref={textAreaRef} rows={rows} placeholder={placeholder} className={styles.textArea} />
+      ) : (
+        <Input ref={inputRef} placeholder={placeholder} className={styles.input} />
+      )}
       {description && (
         <Text slot="description" className={styles.description}>
           {description}

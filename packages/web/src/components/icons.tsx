@@ -135,6 +135,14 @@ export function ChevronDownIcon(props: IconProps) {
   );
 }
 
+export function CommentIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L3 21l1.9-6.4A8 8 0 1 1 21 12z" />
+    </Icon>
+  );
+}
+
 // The group screen (20 px)
 
 export function GearIcon(props: IconProps) {

@@ -22,6 +22,7 @@ const expense = (over: Partial<Expense>): Expense => ({
   created_by: { id: 'me', display_name: 'Me' },
   declined: null,
   leftover_start: 0,
+  comment_count: 0,
   ExpenseSplits: [
     {
       user_id: 'me',

@@ -123,3 +123,51 @@ export const declined = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceSunken,
 });
+
+export const comments = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+export const commentsCount = style({ color: vars.color.textMuted, fontWeight: vars.fontWeight.medium });
+
+export const commentsEmpty = style({ color: vars.color.textMuted });
+
+export const commentsFailure = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+
+export const commentList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const comment = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  paddingBottom: vars.space.md,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const commentHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  columnGap: vars.space.sm,
+});
+
+export const commentAuthor = style({ fontWeight: vars.fontWeight.semibold });
+
+export const commentTime = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const commentDelete = style({ marginInlineStart: 'auto' });
+
+export const commentText = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+
+export const commentForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });

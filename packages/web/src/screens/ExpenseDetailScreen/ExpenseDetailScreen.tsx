@@ -15,6 +15,7 @@ import { toast } from '../../components/Toast';
 import { useAuth } from '../../flows/AuthProvider';
 import { useResource } from '../../flows/resource';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
+import { CommentsSection } from './CommentsSection';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
 import { DeclineExpense } from './DeclineExpense';
 import { DeleteExpenseButton } from './DeleteExpenseButton';
@@ -36,8 +37,8 @@ function DetailHeader({ actions }: { actions?: React.ReactNode }) {
 }
 
 /**
- * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payers only), and Decline for
- * a person someone else named in a personal expense.
+ * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payers only), Decline for
+ * a person someone else named in a personal expense, and its comments.
  */
 export function ExpenseDetailScreen() {
   const { expenseId = '' } = useParams();
@@ -165,6 +166,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
         <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} paidMinor={money?.payers} />
         <SplitDetailsCard expense={expense} money={money} />
         {declinable && <DeclineExpense expense={expense} />}
+        <CommentsSection expense={expense} />
       </div>
       <DeleteConfirmDialog
         isOpen={del.step === 'confirming'}

@@ -21,6 +21,7 @@ const expense: Expense = {
   created_by: { id: 'a', display_name: 'Alice' },
   declined: null,
   leftover_start: 0,
+  comment_count: 0,
   ExpenseSplits: [
     {
       user_id: 'a',

@@ -1,14 +1,15 @@
 import type { Expense } from '@kitty/api';
 import { declinedLabel, decimalToMinor, expenseGroupName, formatShortDate, paidByName } from '@kitty/domain';
 import { Link } from 'react-aria-components';
+import { CommentCount } from '../../components/CommentCount';
 import { Money } from '../../components/Money';
 import * as styles from './ExpensesScreen.css';
 import { directionFor } from './expenseMoney';
 
 /**
- * One expense: description, group and date, who paid (every payer, most first), the signed amount for the current user ("you owe"
- * red minus, "you are owed" green plus), or "Declined by {name}", and the total. The whole row opens the
- * detail.
+ * One expense: description, group and date, who paid (every payer, most first), the signed amount for the
+ * current user ("you owe" red minus, "you are owed" green plus), or "Declined by {name}", and the total; how
+ * many comments it has. The whole row opens the detail.
  */
 export function ExpenseRow({ expense, userId }: { expense: Expense; userId: string }) {
   // A declined expense counts for nobody: no "you owe" / "you are owed", only who declined it.
@@ -29,6 +30,7 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
             ? expense.payers.map(paidByName).join(', ')
             : paidByName(expense.payer)}
         </span>
+        <CommentCount count={expense.comment_count} />
       </div>
       <div className={styles.rowAmounts}>
         {declined && <span className={styles.declined}>{declined}</span>}

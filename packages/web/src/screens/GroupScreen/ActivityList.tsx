@@ -7,6 +7,7 @@ import {
   memberName,
 } from '@kitty/domain';
 import { Link } from 'react-aria-components';
+import { CommentCount } from '../../components/CommentCount';
 import * as styles from './GroupScreen.css';
 import { JsonMoney } from './JsonMoney';
 
@@ -29,6 +30,7 @@ function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettl
         <span className={styles.rowMeta}>
           {payer} paid · {formatShortDate(expense.date)}
         </span>
+        <CommentCount count={expense.comment_count} />
       </span>
       <JsonMoney amount={expense.amount} currency={expense.currency} className={styles.rowAmount} />
     </Link>

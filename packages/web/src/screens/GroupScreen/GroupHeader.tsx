@@ -29,11 +29,18 @@ function BalanceLine({ group }: { group: GroupDetail }) {
   );
 }
 
+/** The group's name, its description under it (when it has one), the caller's balance and Add Expense. */
 export function GroupHeader({ group, onAddExpense }: { group: GroupDetail; onAddExpense: () => void }) {
+  const description = group.description?.trim();
   return (
     <PageHeader
       title={group.name}
-      subtitle={<BalanceLine group={group} />}
+      subtitle={
+        <>
+          {description && <span className={styles.groupDescription}>{description}</span>}
+          <BalanceLine group={group} />
+        </>
+      }
       actions={
         <Button size="sm" onPress={onAddExpense}>
           <PlusIcon width={18} height={18} />

@@ -213,3 +213,12 @@ export const reloadError = style({
   gap: vars.space.sm,
   marginBottom: vars.space.lg,
 });
+
+/** The group's description under its name (kept as written: line breaks too). */
+export const groupDescription = style({
+  display: 'block',
+  marginBottom: vars.space.xs,
+  color: vars.color.textMuted,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});

@@ -1,17 +1,24 @@
 import type { GroupBalances, GroupDetail } from '@kitty/api';
-import { type SplitType, splitDetailsForMembers } from '@kitty/domain';
+import {
+  GROUP_DESCRIPTION_MAX_LENGTH,
+  GROUP_DETAILS_CREATOR_ONLY,
+  GROUP_NAME_MAX_LENGTH,
+  type SplitType,
+  splitDetailsForMembers,
+} from '@kitty/domain';
 import { useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { useCurrencyOptions, useSplitTypeOptions } from '../../components/configOptions';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
+import { TextField } from '../../components/TextField';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
 import { AddPersonControl } from './AddPersonControl';
 import * as styles from './dialogs.css';
 import { LeaveGroupSection } from './LeaveGroupSection';
 import { SettingsMemberList } from './SettingsMemberList';
-import { useGroupSettingsForm } from './useGroupSettingsForm';
+import { type GroupSettingsForm, useGroupSettingsForm } from './useGroupSettingsForm';
 
 export interface GroupSettingsDialogProps {
   group: GroupDetail;
@@ -20,9 +27,60 @@ export interface GroupSettingsDialogProps {
   onClose: () => void;
 }
 
-/** Group Settings: currency, default split method, members (add, remove), save; Leave Group. */
+/**
+ * The group's name and description: fields for its creator; for everyone else the same facts as text, with
+ * who may change them (no disabled fields: they would be skipped by the keyboard and hard to read).
+ */
+function GroupDetailsFields({ group, settings }: { group: GroupDetail; settings: GroupSettingsForm }) {
+  if (!settings.isCreator) {
+    return (
+      <section aria-labelledby="settings-details-title" className={styles.tightStack}>
+        <h3 id="settings-details-title" className={styles.heading}>
+          Details
+        </h3>
+        <dl className={styles.details}>
+          <div>
+            <dt>Name</dt>
+            <dd>{group.name}</dd>
+          </div>
+          <div>
+            <dt>Description</dt>
+            <dd>{group.description?.trim() || 'None'}</dd>
+          </div>
+        </dl>
+        <p className={styles.hint}>{GROUP_DETAILS_CREATOR_ONLY}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="settings-details-title" className={styles.tightStack}>
+      <h3 id="settings-details-title" className={styles.heading}>
+        Details
+      </h3>
+      <TextField
+        label="Name"
+        value={settings.form.name}
+        onChange={settings.setName}
+        maxLength={GROUP_NAME_MAX_LENGTH}
+        isRequired
+        errorMessage={settings.errors.name}
+      />
+      <TextField
+        multiline
+        label="Description"
+        description="Optional. Everyone in the group sees it under the group's name."
+        value={settings.form.description}
+        onChange={settings.setDescription}
+        maxLength={GROUP_DESCRIPTION_MAX_LENGTH}
+        rows={2}
+      />
+    </section>
+  );
+}
+
+/** Group Settings: name and description (creator), currency, default split method, members, save; Leave Group. */
 export function GroupSettingsDialog({ group, balances, currentUserId, onClose }: GroupSettingsDialogProps) {
-  const settings = useGroupSettingsForm(group, balances);
+  const settings = useGroupSettingsForm(group, balances, currentUserId);
   const { form, errors, notice } = settings;
   const currencies = useCurrencyOptions();
   const splitTypes = useSplitTypeOptions();
@@ -59,6 +117,7 @@ export function GroupSettingsDialog({ group, balances, currentUserId, onClose }:
       }
     >
       <div className={styles.stack}>
+        <GroupDetailsFields group={group} settings={settings} />
         <Select
           label="Currency"
           options={currencies}

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
@@ -154,3 +154,19 @@ export const footerColumn = style({
   gap: vars.space.sm,
   width: '100%',
 });
+
+/** The group's name and description as text, for members who are not its creator. */
+export const details = style({ display: 'grid', gap: vars.space.xs, margin: 0 });
+
+globalStyle(`${details} > div`, { display: 'flex', justifyContent: 'space-between', gap: vars.space.md });
+
+globalStyle(`${details} dt`, { color: vars.color.textMuted });
+
+globalStyle(`${details} dd`, {
+  margin: 0,
+  textAlign: 'end',
+  overflowWrap: 'anywhere',
+  whiteSpace: 'pre-wrap',
+});
+
+export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });

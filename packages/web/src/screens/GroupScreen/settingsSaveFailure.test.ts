@@ -1,5 +1,5 @@
 import { HttpError, NetworkError } from '@kitty/api';
-import { CREATOR_CANNOT_BE_REMOVED, MEMBER_HAS_BALANCE } from '@kitty/domain';
+import { CREATOR_CANNOT_BE_REMOVED, GROUP_DETAILS_CREATOR_ONLY, MEMBER_HAS_BALANCE } from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
 import { GROUP_NETWORK_ERROR } from '../../flows/groupCall';
 import { SETTINGS_SAVE_FAILED, settingsSaveFailure, UNEXPECTED_ERROR_TRY_AGAIN } from './settingsSaveFailure';
@@ -28,6 +28,16 @@ describe('a failed save of the group settings', () => {
         unexpected: false,
       });
     }
+  });
+
+  it("on a name or description change by someone who is not the creator says who may, in the web's words", () => {
+    expect(
+      settingsSaveFailure(http(403, 'FORBIDDEN_NOT_CREATOR', 'the server may say it otherwise')),
+    ).toEqual({
+      lines: [SETTINGS_SAVE_FAILED, GROUP_DETAILS_CREATOR_ONLY],
+      reload: false,
+      unexpected: false,
+    });
   });
 
   it('on another refusal or no response shows the save failure and the reason', () => {

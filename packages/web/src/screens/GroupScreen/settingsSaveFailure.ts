@@ -1,4 +1,5 @@
 import { isApiError } from '@kitty/api';
+import { GROUP_DETAILS_CREATOR_ONLY } from '@kitty/domain';
 import { errorWords } from '../../flows/errorWords';
 
 export const SETTINGS_SAVE_FAILED = 'Failed to save group settings. Please try again.';
@@ -22,7 +23,8 @@ export interface SettingsSaveFailure {
  */
 export function settingsSaveFailure(failure: unknown): SettingsSaveFailure {
   if (!isApiError(failure)) return { lines: [UNEXPECTED_ERROR_TRY_AGAIN], reload: false, unexpected: true };
-  const reason = errorWords(failure);
+  // FORBIDDEN_NOT_CREATOR here can only be the name or description (the creator changed meanwhile).
+  const reason = failure.code === 'FORBIDDEN_NOT_CREATOR' ? GROUP_DETAILS_CREATOR_ONLY : errorWords(failure);
   if (failure.code === 'VERSION_CONFLICT') return { lines: [reason], reload: true, unexpected: false };
   const detail = reason !== SETTINGS_SAVE_FAILED ? [reason] : [];
   return { lines: [SETTINGS_SAVE_FAILED, ...detail], reload: false, unexpected: false };

@@ -7,6 +7,7 @@ import {
   type SplitDetails,
   type SplitType,
   splitDetailsForMembers,
+  validateGroupName,
   validateGroupSettings,
 } from '@kitty/domain';
 import { useState } from 'react';
@@ -41,6 +42,9 @@ export interface SettingsNotice {
 interface FormState {
   /** The group version the form started from. */
   version: number;
+  /** The group's name and description: only its creator changes them (the others' are not sent). */
+  name: string;
+  description: string;
   currency: string;
   splitType: SplitType | '';
   splitDetails: SplitDetails | null;
@@ -50,6 +54,8 @@ interface FormState {
 function initialState(group: GroupDetail): FormState {
   return {
     version: group.version,
+    name: group.name,
+    description: group.description ?? '',
     currency: group.currency,
     splitType: isSplitType(group.default_split_type) ? group.default_split_type : '',
     splitDetails: configToDetails(group.default_split_config, group.currency),
@@ -77,10 +83,20 @@ function memberPayload(m: SettingsMember): GroupSettingsMember {
   };
 }
 
-/** The Group Settings form: currency, default split, member list; saved with PUT /groups/{id}/settings. */
-export function useGroupSettingsForm(group: GroupDetail, balances: GroupBalances | undefined) {
+type SettingsField = 'name' | 'currency' | 'default_split_type' | 'members';
+
+/**
+ * The Group Settings form: name and description (the creator's), currency, default split, member list;
+ * saved with PUT /groups/{id}/settings.
+ */
+export function useGroupSettingsForm(
+  group: GroupDetail,
+  balances: GroupBalances | undefined,
+  currentUserId: string,
+) {
   const [form, setForm] = useState<FormState>(() => initialState(group));
-  const [errors, setErrors] = useState<FieldErrors<'currency' | 'default_split_type' | 'members'>>({});
+  const [errors, setErrors] = useState<FieldErrors<SettingsField>>({});
+  const isCreator = group.created_by === currentUserId;
   const [notice, setNotice] = useState<SettingsNotice | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -97,11 +113,14 @@ export function useGroupSettingsForm(group: GroupDetail, balances: GroupBalances
   };
 
   const save = async () => {
-    const found = validateGroupSettings({
-      currency: form.currency,
-      default_split_type: form.splitType,
-      members: form.members,
-    });
+    const found: FieldErrors<SettingsField> = {
+      ...(isCreator ? validateGroupName(form.name) : {}),
+      ...validateGroupSettings({
+        currency: form.currency,
+        default_split_type: form.splitType,
+        members: form.members,
+      }),
+    };
     setErrors(found);
     if (hasErrors(found) || form.splitType === '') return;
     setSaving(true);
@@ -112,6 +131,7 @@ export function useGroupSettingsForm(group: GroupDetail, balances: GroupBalances
         api.PUT('/groups/{id}/settings', {
           params: { path: { id: group.id } },
           body: {
+            ...(isCreator && { name: form.name.trim(), description: form.description.trim() }),
             currency: form.currency,
             default_split_type: form.splitType,
             default_split_config: detailsToConfig(form.splitType, details, form.currency, savedIds),
@@ -141,6 +161,12 @@ export function useGroupSettingsForm(group: GroupDetail, balances: GroupBalances
     saving,
     nets,
     savedIds,
+    isCreator,
+    setName: (name: string) => {
+      update({ name });
+      setErrors(({ name: _, ...rest }) => rest);
+    },
+    setDescription: (description: string) => update({ description }),
     setCurrency: (currency: string) => update({ currency }),
     setSplitType: (splitType: SplitType) => update({ splitType, splitDetails: null }),
     setSplitDetails: (splitDetails: SplitDetails) => update({ splitDetails }),

@@ -1,0 +1,46 @@
+// Comments on an expense (issue 23): the words, the text rule, who may delete one, and how a comment's time
+// and an expense's count read. The server keeps the same rules (trimmed, 1 to 1000 characters).
+import type { FieldErrors } from './accountValidation';
+import { formatTime } from './dates';
+import { type HistoryOptions, historyDayLabel } from './history';
+
+export const COMMENT_MAX_LENGTH = 1000;
+export const COMMENT_REQUIRED = 'Please write a comment';
+export const COMMENT_TOO_LONG = `A comment can be at most ${COMMENT_MAX_LENGTH} characters`;
+export const COMMENT_AUTHOR_ONLY = 'Only the person who wrote a comment can delete it.';
+export const COMMENT_MEMBERS_ONLY = 'Only current members of the group can comment on its expenses.';
+export const COMMENT_EXPENSE_GONE = 'This expense was deleted, or you can no longer see it.';
+export const COMMENT_GONE = 'This comment was already deleted.';
+/** Only the group creator renames a group or changes its description (the other settings: every member). */
+export const GROUP_DETAILS_CREATOR_ONLY =
+  "Only the group creator can change the group's name and description.";
+export const GROUP_DESCRIPTION_MAX_LENGTH = 500;
+export const GROUP_NAME_MAX_LENGTH = 100;
+
+/** A comment's text as it is kept: trimmed; blank or longer than 1000 characters is refused. */
+export function validateComment(text: string | null | undefined): FieldErrors<'text'> {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return { text: COMMENT_REQUIRED };
+  if ([...trimmed].length > COMMENT_MAX_LENGTH) return { text: COMMENT_TOO_LONG };
+  return {};
+}
+
+/** Only the author deletes a comment. */
+export function mayDeleteComment(comment: { author: { id: string } }, userId: string): boolean {
+  return comment.author.id === userId;
+}
+
+/** "1 comment", "3 comments" (the accessible label of a row's count). */
+export function commentCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'comment' : 'comments'}`;
+}
+
+/**
+ * When a comment was written, as the activity lists say days: "Today at 5:07 PM", "Yesterday at 9:30 AM",
+ * "Tuesday at 8:00 PM" within the week, else "Monday, November 2, 2026 at 8:00 PM"; '' for no date.
+ */
+export function commentTimeLabel(value: string, options: HistoryOptions): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${historyDayLabel(date, options)} at ${formatTime(date)}`;
+}
