@@ -516,6 +516,46 @@ export function expensesPayersSuite(ctx: TestContext): void {
       expect(partly.statusCode, partly.body).toBe(201);
     });
 
+    it('outside a group, someone who paid a part cannot decline it, someone who only shares can; a payer deletes it', async () => {
+      const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
+      const [ana, ben, cyd] = crew;
+      const ids = crew.map((p) => p.user.id);
+      const expense: Json = await ok(
+        ctx.app,
+        ana,
+        'createExpense',
+        'POST',
+        '/api/expenses',
+        paidBody({
+          payers: [
+            [ana, 20],
+            [ben, 10],
+          ],
+          shares: [ana, ben, cyd],
+          amount: 30,
+          groupId: null,
+        }),
+      );
+      const decline = (as: Person) => request(ctx.app, as, 'POST', `/api/expenses/decline/${expense.id}`);
+      const refused = await decline(ben);
+      expect(refused.statusCode).toBe(403);
+      expect(expectContract(refused, 'declineExpense')).toEqual({
+        code: 'DECLINE_NOT_ALLOWED',
+        message: 'Only a person named by someone else can decline this expense',
+      });
+      const declined = await decline(cyd);
+      expect(declined.statusCode, declined.body).toBe(200);
+      expect(expectContract(declined, 'declineExpense').payers).toEqual(expense.payers);
+      // It counts for nobody now, though Ana and Ben paid it.
+      const summary: Json = await ok(ctx.app, ben, 'getBalanceSummary', 'GET', '/api/balance/summary');
+      expect(summary.data.overall.total_balance).toBe(0);
+      await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, ids);
+      const gone = await request(ctx.app, ben, 'DELETE', `/api/expenses/${expense.id}`);
+      expect(gone.statusCode, gone.body).toBe(200);
+      for (const person of crew) expect(await expectTotalIsTheList(ctx.app, person)).toBe(0);
+      await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, ids);
+    });
+
     it('a repeated create of an expense several paid, under one Idempotency-Key, is written once', async () => {
       const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
       const [ana, ben, cyd] = crew;
