@@ -231,6 +231,27 @@ export function expensesPayersSuite(ctx: TestContext): void {
         PERSONAL_SCOPE,
         crew.map((p) => p.user.id),
       );
+
+      // Paying connects: Dan finds Ben and Cyd among his connected people and may record a payment with
+      // Cyd, who also only paid; Eva, in nothing of theirs, finds nobody and may not.
+      const connected = async (as: Person, other: Person) => {
+        const query = new URLSearchParams({ term: other.email, connected: 'true' });
+        const found: Json = await ok(ctx.app, as, 'searchUsers', 'GET', `/api/users/search?${query}`);
+        return found.users.map((u: Json) => u.id);
+      };
+      expect(await connected(dan, ben)).toEqual([ben.user.id]);
+      expect(await connected(dan, cyd)).toEqual([cyd.user.id]);
+      expect(await connected(eva, ben)).toEqual([]);
+      const payment = (as: Person, to: Person) =>
+        request(ctx.app, as, 'POST', '/api/financial/settlements', {
+          from_user_id: as.user.id,
+          to_user_id: to.user.id,
+          amount: 5,
+          currency: 'EUR',
+          group_id: null,
+        });
+      expect((await payment(cyd, dan)).statusCode).toBe(201);
+      expect((await payment(eva, dan)).statusCode).not.toBe(201);
     });
 
     it('an edit changes who paid what: without `payers`, paid_by pays all of it again', async () => {
