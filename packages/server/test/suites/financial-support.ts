@@ -111,6 +111,18 @@ export async function ok<T = any>(
   return expectContract<T>(response, operation);
 }
 
+/** Every member's net in a group's balances, as `as` sees them, by display name (decimals). */
+export async function netsByName(
+  app: FastifyInstance,
+  as: Pick<Person, 'token'>,
+  groupId: string,
+): Promise<Record<string, number>> {
+  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
+  const body: any = await ok(app, as, 'getGroupBalances', 'GET', `/api/financial/balances/group/${groupId}`);
+  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
+  return Object.fromEntries(body.balances.map((m: any) => [m.user.display_name, m.net_balance]));
+}
+
 /** POST /api/financial/settlements as `as`. */
 export function postSettlement(app: FastifyInstance, as: Person, payload: object) {
   return request(app, as, 'POST', '/api/financial/settlements', payload);
