@@ -610,7 +610,9 @@ export interface paths {
      *     (so nobody can put a declined debt back).
      *     Same body and rules as POST /expenses; the shares are recomputed. An edit keeps every field it
      *     does not send: without `date` the expense keeps the day it happened, without `notes` its notes
-     *     (null clears them). The group of an expense cannot change: `group_id` may be omitted (unchanged)
+     *     (null clears them). Who paid is not kept: an edit without `payers` makes `paid_by` the single
+     *     payer of all of it, whoever paid before; to keep several payers, send them again. The group of an
+     *     expense cannot change: `group_id` may be omitted (unchanged)
      *     or repeat the current one (null for none); any other value is a 400. With `version`, an expense
      *     changed meanwhile is refused with 409.
      */
@@ -1576,7 +1578,7 @@ export interface components {
       at: string;
       by: components['schemas']['UserName'];
     };
-    /** @description Refused with 400 on the field, besides what each field says: "split_with must list the participants other than the payer"; "category is not one of the expense categories" (those in force: GET /config/categories); split_details of the split type (the only map read): "The amounts must add up to the total", "Percentages must add up to 100%", "An amount was given for someone who is not participating", "A percentage was given for someone who is not participating", "A share was given for someone who is not participating", "An adjustment was given for someone who is not participating", "At least one participant must have shares", "Adjustments cannot make a share negative"; an update that names another group: "The group of an expense cannot be changed.". Who paid: `paid_by` alone (that person paid all of it), or `payers` with `paid_by` naming the one of them who paid the most, ties to the smallest user id (the domain's principalPayer; with one payer, that payer): otherwise 400 on `paid_by` "paid_by must be the payer who paid the most". Refused with 400 on `payers`: "Each payer can appear only once", "The payments must add up to the total". */
+    /** @description Refused with 400 on the field, besides what each field says: "split_with must list the participants other than the payer"; "category is not one of the expense categories" (those in force: GET /config/categories); split_details of the split type (the only map read): "The amounts must add up to the total", "Percentages must add up to 100%", "An amount was given for someone who is not participating", "A percentage was given for someone who is not participating", "A share was given for someone who is not participating", "An adjustment was given for someone who is not participating", "At least one participant must have shares", "Adjustments cannot make a share negative"; an update that names another group: "The group of an expense cannot be changed.". Who paid: `paid_by` alone (that person paid all of it), or `payers` with `paid_by` naming the one of them who paid the most, ties to the smallest user id (the domain's principalPayer; with one payer, that payer): otherwise 400 on `paid_by` "paid_by must be the payer who paid the most". Refused with 400 on `payers`: "Each payer can appear only once", "The payments must add up to the total". A payer's amount follows the rules of `amount` in the expense currency (400 on `payers.<index>.amount` with the same message, e.g. "Amount can have at most 2 decimal places"); a payer who is not a known person ("The payer is not a known person.") or, in a group, not a member ("Everyone in the expense must be a member of the group.") is a 400 on `payers.<index>.user_id`; without `payers`, the same for `paid_by` is on `paid_by`. */
     ExpenseInput: {
       description: string;
       amount: components['schemas']['Amount'];

@@ -18,7 +18,7 @@ export interface People {
   paidBy: string;
   /** Everyone who paid (paid_by among them), in the order the request listed them. */
   payers: readonly string[];
-  /** Whether the request sent `payers`: a failing payer is named as `payers.<i>.user_id` then, else `paid_by`. */
+  /** Whether the request sent `payers`: a failing payer is then named `payers.<i>.user_id`, else `paid_by`. */
   payersSent: boolean;
   participants: readonly string[];
 }

@@ -93,7 +93,8 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
       parsed = withLeftoverStart(parsed, await repo.reserveLeftovers(tx, groupId, leftoversOf(parsed)));
     }
     await repo.insertExpense(tx, id, caller.id, { ...parsed, group_id: groupId });
-    await postExpense(tx, ledgerOf(groupId, parsed), 1, countedPeople(ledgerOf(groupId, parsed)));
+    const posted = ledgerOf(groupId, parsed);
+    await postExpense(tx, posted, 1, countedPeople(posted));
   });
   // The caller may see it: checkPeople made them a member of its group, or its payer or a participant.
   const [expense] = await presentExpenses(db, [id]);
@@ -139,8 +140,8 @@ export async function updateExpense(
 }
 
 /**
- * Soft-deletes an expense (any of its payers) and takes back its posting in one transaction. A deleted expense
- * is gone: a second delete answers 404 and changes nothing.
+ * Soft-deletes an expense (any of its payers) and takes back its posting in one transaction. A deleted
+ * expense is gone: a second delete answers 404 and changes nothing.
  */
 export async function deleteExpense(
   db: Db,

@@ -214,6 +214,10 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
         body: expensePayload(owner, [member, third], groupId, {
           split_type: 'exact',
           split_details: { amounts: { [owner.user.id]: 10, [member.user.id]: 10.5, [third.user.id]: 9.5 } },
+          payers: [
+            { user_id: owner.user.id, amount: 18.25 },
+            { user_id: third.user.id, amount: 11.75 },
+          ],
           date: '2024-05-01T12:00:00.000Z',
           notes: 'Receipt in the drawer',
         }),
@@ -241,6 +245,11 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
             split_details: {
               percentages: { [owner.user.id]: 50, [member.user.id]: 25, [third.user.id]: 25 },
             },
+            payers: [
+              { user_id: owner.user.id, amount: 15 },
+              { user_id: member.user.id, amount: 10 },
+              { user_id: third.user.id, amount: 5 },
+            ],
           }),
           version: await version(db, 'expenses', expenseId),
         },

@@ -119,7 +119,13 @@ export async function buildWorld(app: FastifyInstance, admin: Person): Promise<W
     owner,
     'POST',
     '/api/expenses',
-    expensePayload(owner, [member, third], groupId),
+    // Paid by two of them: the fuzz walks an expense with several payers.
+    expensePayload(owner, [member, third], groupId, {
+      payers: [
+        { user_id: owner.user.id, amount: 20 },
+        { user_id: member.user.id, amount: 10 },
+      ],
+    }),
   );
   const other = await call(
     app,

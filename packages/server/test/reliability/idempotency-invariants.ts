@@ -90,6 +90,10 @@ export function invariantTests(env: () => Env): void {
         ['DELETE FROM expense_splits WHERE expense_id = $1 AND user_id = $2', [expenseId, b]],
         ['INSERT INTO expense_splits (expense_id, user_id, amount_minor) VALUES ($1, $2, 1)', [expenseId, c]],
         ['UPDATE expenses SET amount_minor = amount_minor + 1 WHERE id = $1', [expenseId]],
+        // Its payments too (migration 0014): one payer row for the whole amount.
+        ['UPDATE expense_payers SET amount_minor = amount_minor - 1 WHERE expense_id = $1', [expenseId]],
+        ['DELETE FROM expense_payers WHERE expense_id = $1', [expenseId]],
+        ['INSERT INTO expense_payers (expense_id, user_id, amount_minor) VALUES ($1, $2, 1)', [expenseId, b]],
         [
           `INSERT INTO expenses (description, amount_minor, currency, paid_by, split_type, created_by)
            VALUES ('No splits at all', 1000, 'EUR', $1, 'equal', $1)`,
@@ -129,7 +133,9 @@ export function invariantTests(env: () => Env): void {
       const first = await rawClient(url);
       const second = await rawClient(url);
       try {
-        // Each adds a participant and sets the amount it computed from what it read (3000 + its share).
+        // Each adds a participant and sets the amount it computed from what it read (3000 + its share),
+        // and the single payment to match.
+        const paid = 'UPDATE expense_payers SET amount_minor = $2 WHERE expense_id = $1';
         await first.query('BEGIN');
         await second.query('BEGIN');
         await first.query(
@@ -137,6 +143,7 @@ export function invariantTests(env: () => Env): void {
           [expenseId, c],
         );
         await first.query('UPDATE expenses SET amount_minor = 3100 WHERE id = $1', [expenseId]);
+        await first.query(paid, [expenseId, 3100]);
         await second.query(
           'INSERT INTO expense_splits (expense_id, user_id, amount_minor) VALUES ($1, $2, 200)',
           [expenseId, d],
@@ -144,6 +151,7 @@ export function invariantTests(env: () => Env): void {
         const blocked = second.query('UPDATE expenses SET amount_minor = 3200 WHERE id = $1', [expenseId]);
         await first.query('COMMIT');
         await blocked;
+        await second.query(paid, [expenseId, 3200]);
         await expect(second.query('COMMIT')).rejects.toMatchObject(CHECK_VIOLATION);
         figures.splitSumViolationsRefused += 1;
       } finally {

@@ -112,9 +112,11 @@ export const healFor = (db: Db, userId: string) =>
 
 /** Expenses whose live splits do not add up to their amount: always none. */
 export async function unbalancedExpenses(db: Db): Promise<string[]> {
+  // Its splits, and its payments (migration 0014), each add up to its amount.
   const { rows } = await db.query<{ id: string }>(
-    `SELECT e.id FROM expenses e LEFT JOIN expense_splits s ON s.expense_id = e.id
-      GROUP BY e.id, e.amount_minor HAVING COALESCE(sum(s.amount_minor), 0) <> e.amount_minor`,
+    `SELECT e.id FROM expenses e
+      WHERE e.amount_minor <> (SELECT COALESCE(sum(s.amount_minor), 0) FROM expense_splits s WHERE s.expense_id = e.id)
+         OR e.amount_minor <> (SELECT COALESCE(sum(p.amount_minor), 0) FROM expense_payers p WHERE p.expense_id = e.id)`,
   );
   return rows.map((r) => r.id);
 }

@@ -161,6 +161,7 @@ describe('idempotency: concurrent requests on PostgreSQL (real server on 127.0.0
   it('ten edits of one expense based on the same version at once: one is saved, nine get 409 (PostgreSQL)', async () => {
     const made = await groupOf(app, 2);
     const [a, b] = made.ids as [string, string];
+    // Both pay: b 10.00, a the rest (more, so a stays paid_by).
     const body = (amount: number) => ({
       description: 'Concurrent edit',
       amount,
@@ -168,6 +169,10 @@ describe('idempotency: concurrent requests on PostgreSQL (real server on 127.0.0
       category: 'dining',
       split_type: 'equal',
       paid_by: a,
+      payers: [
+        { user_id: a, amount: amount - 10 },
+        { user_id: b, amount: 10 },
+      ],
       participants: [a, b],
       split_with: [b],
       split_details: {},
@@ -210,6 +215,15 @@ describe('idempotency: concurrent requests on PostgreSQL (real server on 127.0.0
     );
     expect(rows[0]!.version).toBe(2);
     expect(toDecimal(rows[0]!.amount_minor, 'EUR')).toBe(saved[0]!.body.amount);
+    // The saved edit's payments alone, none of the refused ones'.
+    const { rows: paid } = await database.db.query(
+      'SELECT user_id, amount_minor FROM expense_payers WHERE expense_id = $1 ORDER BY amount_minor DESC',
+      [id],
+    );
+    expect(paid).toEqual([
+      { user_id: a, amount_minor: rows[0]!.amount_minor - 1000 },
+      { user_id: b, amount_minor: 1000 },
+    ]);
     await expectLedgerMatchesRecompute(database.db, made.group.id);
   });
 

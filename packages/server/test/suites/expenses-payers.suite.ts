@@ -9,6 +9,7 @@ import {
   expectLedgerMatchesRecompute,
   expectTotalIsTheList,
   groupWith,
+  netsByName,
   ok,
   type Person,
   people,
@@ -18,9 +19,10 @@ import {
 // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
 type Json = any;
 
+/** Who paid and how much (decimal), in the order the request lists them. */
+type Payers = [Person, number][];
+
 interface Paid {
-  /** Who paid and how much (decimal), in the order the request lists them. */
-  payers: [Person, number][];
   /** Who shares, equally. */
   shares: Person[];
   amount: number;
@@ -30,9 +32,9 @@ interface Paid {
   paidBy?: Person;
 }
 
-/** A create or edit body of an expense several people paid, split equally. */
-function paidBody(e: Paid) {
-  const principal = [...e.payers].sort(([p, x], [q, y]) => y - x || byCodeUnit(p.user.id, q.user.id))[0]![0];
+/** A create or edit body of an expense `payers` paid, split equally. */
+function paidBody(e: Paid, ...payers: Payers) {
+  const principal = [...payers].sort(([p, x], [q, y]) => y - x || byCodeUnit(p.user.id, q.user.id))[0]![0];
   const paidBy = (e.paidBy ?? principal).user.id;
   const participants = e.shares.map((p) => p.user.id);
   return {
@@ -43,7 +45,7 @@ function paidBody(e: Paid) {
     group_id: e.groupId,
     split_type: 'equal',
     paid_by: paidBy,
-    payers: e.payers.map(([p, amount]) => ({ user_id: p.user.id, amount })),
+    payers: payers.map(([p, amount]) => ({ user_id: p.user.id, amount })),
     participants,
     split_with: participants.filter((id) => id !== paidBy),
     split_details: {},
@@ -61,17 +63,10 @@ export function expensesPayersSuite(ctx: TestContext): void {
       payload: body,
     });
 
-  /** Every member's net per currency in the group's balances, by display name (decimals). */
-  async function nets(as: Person, groupId: string): Promise<Record<string, number>> {
-    const body: Json = await ok(
-      ctx.app,
-      as,
-      'getGroupBalances',
-      'GET',
-      `/api/financial/balances/group/${groupId}`,
-    );
-    return Object.fromEntries(body.balances.map((m: Json) => [m.user.display_name, m.net_balance]));
-  }
+  /** Records an expense as `as`; answers its contract-checked JSON. */
+  const create = (as: Person, body: object): Promise<Json> =>
+    ok(ctx.app, as, 'createExpense', 'POST', '/api/expenses', body);
+  const nets = (as: Person, groupId: string) => netsByName(ctx.app, as, groupId);
 
   describe('expenses: several people pay one expense', () => {
     it('answers the payers most first; balances, pairwise debts and suggestions follow what each paid minus their share', async () => {
@@ -81,15 +76,7 @@ export function expensesPayersSuite(ctx: TestContext): void {
       // 90.00 shared by Ana, Ben and Cyd (30.00 each); Ana paid 50.00 and Ben 40.00. Ben records it.
       const response = await post(
         ben,
-        paidBody({
-          payers: [
-            [ben, 40],
-            [ana, 50],
-          ],
-          shares: [ana, ben, cyd],
-          amount: 90,
-          groupId,
-        }),
+        paidBody({ shares: [ana, ben, cyd], amount: 90, groupId }, [ben, 40], [ana, 50]),
       );
       expect(response.statusCode, response.body).toBe(201);
       const expense: Json = expectContract(response, 'createExpense');
@@ -164,22 +151,9 @@ export function expensesPayersSuite(ctx: TestContext): void {
       const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd', 'Dan', 'Eva')) as Person[];
       const [ana, ben, cyd, dan, eva] = crew as [Person, Person, Person, Person, Person];
       // Outside any group: 60.00 shared by Ana and Ben; Dan paid 30.00, Ana 20.00, Cyd 10.00.
-      const expense: Json = await ok(
-        ctx.app,
+      const expense: Json = await create(
         ana,
-        'createExpense',
-        'POST',
-        '/api/expenses',
-        paidBody({
-          payers: [
-            [ana, 20],
-            [dan, 30],
-            [cyd, 10],
-          ],
-          shares: [ana, ben],
-          amount: 60,
-          groupId: null,
-        }),
+        paidBody({ shares: [ana, ben], amount: 60, groupId: null }, [ana, 20], [dan, 30], [cyd, 10]),
       );
       expect(expense.paid_by).toBe(dan.user.id);
       expect(expense.payers.map((p: Json) => [p.display_name, p.amount])).toEqual([
@@ -231,19 +205,36 @@ export function expensesPayersSuite(ctx: TestContext): void {
         PERSONAL_SCOPE,
         crew.map((p) => p.user.id),
       );
+
+      // Paying connects: Dan finds Ben and Cyd among his connected people and may record a payment with
+      // Cyd, who also only paid; Eva, in nothing of theirs, finds nobody and may not.
+      const connected = async (as: Person, other: Person) => {
+        const query = new URLSearchParams({ term: other.email, connected: 'true' });
+        const found: Json = await ok(ctx.app, as, 'searchUsers', 'GET', `/api/users/search?${query}`);
+        return found.users.map((u: Json) => u.id);
+      };
+      expect(await connected(dan, ben)).toEqual([ben.user.id]);
+      expect(await connected(dan, cyd)).toEqual([cyd.user.id]);
+      expect(await connected(eva, ben)).toEqual([]);
+      const payment = (as: Person, to: Person) =>
+        request(ctx.app, as, 'POST', '/api/financial/settlements', {
+          from_user_id: as.user.id,
+          to_user_id: to.user.id,
+          amount: 5,
+          currency: 'EUR',
+          group_id: null,
+        });
+      expect((await payment(cyd, dan)).statusCode).toBe(201);
+      expect((await payment(eva, dan)).statusCode).not.toBe(201);
     });
 
     it('an edit changes who paid what: without `payers`, paid_by pays all of it again', async () => {
       const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd', 'Dan')) as [Person, Person, Person, Person];
       const [ana, ben, cyd, dan] = crew;
       const groupId = await groupWith(ctx.app, crew);
-      const created: Json = await ok(
-        ctx.app,
+      const created: Json = await create(
         ana,
-        'createExpense',
-        'POST',
-        '/api/expenses',
-        paidBody({ payers: [[ana, 60]], shares: [ana, ben], amount: 60, groupId }),
+        paidBody({ shares: [ana, ben], amount: 60, groupId }, [ana, 60]),
       );
       expect(created.payers).toEqual([{ ...who(ana), amount: 60 }]);
       expect(await expectTotalIsTheList(ctx.app, dan)).toBe(0);
@@ -253,16 +244,7 @@ export function expensesPayersSuite(ctx: TestContext): void {
       // Three payers, Dan among them though he shares nothing; a new total.
       let response = await put(
         ben,
-        paidBody({
-          payers: [
-            [ana, 10],
-            [ben, 40],
-            [dan, 40],
-          ],
-          shares: [ana, ben, cyd],
-          amount: 90,
-          groupId,
-        }),
+        paidBody({ shares: [ana, ben, cyd], amount: 90, groupId }, [ana, 10], [ben, 40], [dan, 40]),
       );
       expect(response.statusCode, response.body).toBe(200);
       let edited: Json = expectContract(response, 'updateExpense');
@@ -281,17 +263,12 @@ export function expensesPayersSuite(ctx: TestContext): void {
       // Naming the other of the two as paid_by is refused: the tie goes to the smaller id.
       response = await put(
         ben,
-        paidBody({
-          payers: [
-            [ana, 10],
-            [ben, 40],
-            [dan, 40],
-          ],
-          shares: [ana, ben, cyd],
-          amount: 90,
-          groupId,
-          paidBy: second,
-        }),
+        paidBody(
+          { shares: [ana, ben, cyd], amount: 90, groupId, paidBy: second },
+          [ana, 10],
+          [ben, 40],
+          [dan, 40],
+        ),
       );
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().errors).toEqual([
@@ -299,12 +276,10 @@ export function expensesPayersSuite(ctx: TestContext): void {
       ]);
 
       // An edit without `payers`: Cyd, named in paid_by, paid all of it; Dan leaves the expense.
-      const { payers: _dropped, ...single } = paidBody({
-        payers: [[cyd, 90]],
-        shares: [ana, ben, cyd],
-        amount: 90,
-        groupId,
-      });
+      const { payers: _dropped, ...single } = paidBody({ shares: [ana, ben, cyd], amount: 90, groupId }, [
+        cyd,
+        90,
+      ]);
       response = await put(ana, single);
       expect(response.statusCode, response.body).toBe(200);
       edited = expectContract(response, 'updateExpense');
@@ -319,19 +294,11 @@ export function expensesPayersSuite(ctx: TestContext): void {
       const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
       const [ana, ben, cyd] = crew;
       const groupId = await groupWith(ctx.app, crew);
-      const body = paidBody({
-        payers: [
-          [ana, 20],
-          [ben, 10],
-        ],
-        shares: [ana, ben, cyd],
-        amount: 30,
-        groupId,
-      });
-      const expense: Json = await ok(ctx.app, ana, 'createExpense', 'POST', '/api/expenses', body);
+      const body = paidBody({ shares: [ana, ben, cyd], amount: 30, groupId }, [ana, 20], [ben, 10]);
+      const expense: Json = await create(ana, body);
 
       const stale = await request(ctx.app, ben, 'PUT', `/api/expenses/${expense.id}`, {
-        ...paidBody({ payers: [[ben, 30]], shares: [ana, ben, cyd], amount: 30, groupId }),
+        ...paidBody({ shares: [ana, ben, cyd], amount: 30, groupId }, [ben, 30]),
         version: expense.version + 1,
       });
       expect(stale.statusCode, stale.body).toBe(409);
@@ -370,104 +337,59 @@ export function expensesPayersSuite(ctx: TestContext): void {
       const [ana, ben, cyd] = crew;
       const outsider = await registerUser(ctx.app);
       const groupId = await groupWith(ctx.app, crew);
-      const base = paidBody({
-        payers: [
-          [ana, 20],
-          [ben, 10],
-        ],
-        shares: [ana, ben, cyd],
-        amount: 30,
-        groupId,
+      const base = paidBody({ shares: [ana, ben, cyd], amount: 30, groupId }, [ana, 20], [ben, 10]);
+      const [a, b, c] = [ana.user.id, ben.user.id, cyd.user.id];
+      // A body's `payers` from (id, amount) pairs; the same error on both payers' amounts.
+      const pay = (...pairs: [string, number][]) => ({
+        payers: pairs.map(([user_id, amount]) => ({ user_id, amount })),
       });
-      const a = ana.user.id;
-      const b = ben.user.id;
+      const onBoth = (message: string) => [0, 1].map((i) => ({ field: `payers.${i}.amount`, message }));
+      const members = 'Everyone in the expense must be a member of the group.';
+      const principal = 'paid_by must be the payer who paid the most';
       const cases: [string, object, { field: string; message: string }[]][] = [
         [
           'a payer twice',
-          {
-            payers: [
-              { user_id: a, amount: 20 },
-              { user_id: a, amount: 10 },
-            ],
-          },
+          pay([a, 20], [a, 10]),
           [{ field: 'payers', message: 'Each payer can appear only once' }],
         ],
         [
           'payments that do not add up to the total',
-          {
-            payers: [
-              { user_id: a, amount: 20 },
-              { user_id: b, amount: 5 },
-            ],
-          },
+          pay([a, 20], [b, 5]),
           [{ field: 'payers', message: 'The payments must add up to the total' }],
         ],
         [
           'paid_by who did not pay the most',
-          { paid_by: b, split_with: [a, cyd.user.id] },
-          [{ field: 'paid_by', message: 'paid_by must be the payer who paid the most' }],
+          { paid_by: b, split_with: [a, c] },
+          [{ field: 'paid_by', message: principal }],
         ],
         [
           'paid_by who did not pay at all',
-          { paid_by: cyd.user.id, split_with: [a, b] },
-          [{ field: 'paid_by', message: 'paid_by must be the payer who paid the most' }],
+          { paid_by: c, split_with: [a, b] },
+          [{ field: 'paid_by', message: principal }],
         ],
         [
           'a payer who is not a member of the group',
-          {
-            payers: [
-              { user_id: a, amount: 20 },
-              { user_id: outsider.user.id, amount: 10 },
-            ],
-          },
-          [{ field: 'payers.1.user_id', message: 'Everyone in the expense must be a member of the group.' }],
+          pay([a, 20], [outsider.user.id, 10]),
+          [{ field: 'payers.1.user_id', message: members }],
         ],
         [
           'a payer who is nobody',
-          {
-            payers: [
-              { user_id: a, amount: 20 },
-              { user_id: crypto.randomUUID(), amount: 10 },
-            ],
-          },
+          pay([a, 20], [crypto.randomUUID(), 10]),
           [{ field: 'payers.1.user_id', message: 'The payer is not a known person.' }],
         ],
         [
           'a payment with more decimals than the currency has',
-          {
-            payers: [
-              { user_id: a, amount: 19.995 },
-              { user_id: b, amount: 10.005 },
-            ],
-          },
-          [
-            { field: 'payers.0.amount', message: 'Amount can have at most 2 decimal places' },
-            { field: 'payers.1.amount', message: 'Amount can have at most 2 decimal places' },
-          ],
+          pay([a, 19.995], [b, 10.005]),
+          onBoth('Amount can have at most 2 decimal places'),
         ],
         [
           'a payment of a fraction of a yen',
-          {
-            currency: 'JPY',
-            amount: 3000,
-            payers: [
-              { user_id: a, amount: 2999.5 },
-              { user_id: b, amount: 0.5 },
-            ],
-          },
-          [
-            { field: 'payers.0.amount', message: 'Amounts in JPY must be whole numbers' },
-            { field: 'payers.1.amount', message: 'Amounts in JPY must be whole numbers' },
-          ],
+          { currency: 'JPY', amount: 3000, ...pay([a, 2999.5], [b, 0.5]) },
+          onBoth('Amounts in JPY must be whole numbers'),
         ],
         [
           'a payment of nothing',
-          {
-            payers: [
-              { user_id: a, amount: 30 },
-              { user_id: b, amount: 0 },
-            ],
-          },
+          pay([a, 30], [b, 0]),
           [{ field: 'payers.1.amount', message: 'payers.1.amount must be greater than 0' }],
         ],
       ];
@@ -482,54 +404,57 @@ export function expensesPayersSuite(ctx: TestContext): void {
       }
       expect(await moneyState(ctx.db)).toEqual(before);
 
-      // Outside a group the caller must pay some of it or take part.
-      const notMine = await post(
-        ana,
-        paidBody({
-          payers: [
-            [ben, 20],
-            [cyd, 10],
-          ],
-          shares: [ben, cyd],
-          amount: 30,
-          groupId: null,
-        }),
-      );
+      // Outside a group the caller must pay some of it or take part; paying a part is taking part enough.
+      const personal = (helper: Person) =>
+        post(ana, paidBody({ shares: [ben, cyd], amount: 30, groupId: null }, [ben, 20], [helper, 10]));
+      const notMine = await personal(cyd);
       expect(notMine.statusCode, notMine.body).toBe(400);
       expect(notMine.json().errors).toEqual([
         { field: 'participants', message: 'You must be the payer or one of the participants.' },
       ]);
       expect(await moneyState(ctx.db)).toEqual(before);
-      // Paying a part is taking part enough.
-      const partly = await post(
-        ana,
-        paidBody({
-          payers: [
-            [ben, 20],
-            [ana, 10],
-          ],
-          shares: [ben, cyd],
-          amount: 30,
-          groupId: null,
-        }),
-      );
+      const partly = await personal(ana);
       expect(partly.statusCode, partly.body).toBe(201);
+    });
+
+    it('outside a group, someone who paid a part cannot decline it, someone who only shares can; a payer deletes it', async () => {
+      const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
+      const [ana, ben, cyd] = crew;
+      const ids = crew.map((p) => p.user.id);
+      const expense: Json = await create(
+        ana,
+        paidBody({ shares: [ana, ben, cyd], amount: 30, groupId: null }, [ana, 20], [ben, 10]),
+      );
+      const decline = (as: Person) => request(ctx.app, as, 'POST', `/api/expenses/decline/${expense.id}`);
+      const refused = await decline(ben);
+      expect(refused.statusCode).toBe(403);
+      expect(expectContract(refused, 'declineExpense')).toEqual({
+        code: 'DECLINE_NOT_ALLOWED',
+        message: 'Only a person named by someone else can decline this expense',
+      });
+      const declined = await decline(cyd);
+      expect(declined.statusCode, declined.body).toBe(200);
+      expect(expectContract(declined, 'declineExpense').payers).toEqual(expense.payers);
+      // It counts for nobody now, though Ana and Ben paid it.
+      const summary: Json = await ok(ctx.app, ben, 'getBalanceSummary', 'GET', '/api/balance/summary');
+      expect(summary.data.overall.total_balance).toBe(0);
+      await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, ids);
+      const gone = await request(ctx.app, ben, 'DELETE', `/api/expenses/${expense.id}`);
+      expect(gone.statusCode, gone.body).toBe(200);
+      for (const person of crew) expect(await expectTotalIsTheList(ctx.app, person)).toBe(0);
+      await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, ids);
     });
 
     it('a repeated create of an expense several paid, under one Idempotency-Key, is written once', async () => {
       const crew = (await people(ctx.app, 'Ana', 'Ben', 'Cyd')) as [Person, Person, Person];
       const [ana, ben, cyd] = crew;
       const groupId = await groupWith(ctx.app, crew);
-      const body = paidBody({
-        payers: [
-          [ana, 12.34],
-          [ben, 20],
-          [cyd, 0.66],
-        ],
-        shares: [ana, ben, cyd],
-        amount: 33,
-        groupId,
-      });
+      const body = paidBody(
+        { shares: [ana, ben, cyd], amount: 33, groupId },
+        [ana, 12.34],
+        [ben, 20],
+        [cyd, 0.66],
+      );
       const key = { 'idempotency-key': crypto.randomUUID() };
       const first = await post(ben, body, key);
       expect(first.statusCode, first.body).toBe(201);

@@ -1,3 +1,4 @@
+import { allocate, sumMinor } from '@kitty/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PERSONAL_SCOPE } from '../../src/ledger/ledger';
@@ -28,8 +29,11 @@ const opArb = fc.oneof(
     payer: who,
     shares: fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 4, maxLength: 4 }),
     currency,
+    // Others who pay a part besides `payer` (a bit per person), and in what proportion.
+    alsoPaid: fc.nat(15),
+    payWeights: fc.array(fc.nat(3), { minLength: 4, maxLength: 4 }),
   }),
-  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(), byLastPayer: fc.boolean() }),
   fc.record({
     kind: fc.constant('edit' as const),
     pick: fc.nat(),
@@ -70,12 +74,30 @@ export function financialLedgerSuite(ctx: TestContext): void {
           const groupId = await groupWith(ctx.app, crew, 'EUR');
           const expenses: {
             id: string;
+            /** Who recorded it (one of its payers). */
             payer: Person;
+            /** Everyone who pays some of it, with their weights (the recorder first). */
+            paying: { person: Person; weight: number }[];
+            /** What each paid (minor units), when several did. */
+            payers: Record<string, number> | undefined;
             groupId: string | null;
             currency: string;
             shares: Record<string, number>;
             declined: boolean;
           }[] = [];
+          // What each pays of `total`, by weight; undefined when only the recorder pays (no `payers` list,
+          // also when the total is too small for everyone to pay a part).
+          const paymentsOf = (paying: { person: Person; weight: number }[], total: number) => {
+            if (paying.length < 2) return undefined;
+            const parts = allocate(
+              total,
+              paying.map((p) => p.weight + 1),
+            );
+            if (parts.some((part) => part === 0)) return undefined;
+            return Object.fromEntries(paying.map((p, i) => [p.person.user.id, parts[i] as number]));
+          };
+          const payerIds = (e: (typeof expenses)[number]) =>
+            e.payers ? Object.keys(e.payers) : [e.payer.user.id];
           // Outside a group the payer takes part, so that they may record it.
           const sharesOf = (weights: number[], payer: Person, inGroup: boolean) => {
             const shares = Object.fromEntries(
@@ -90,23 +112,32 @@ export function financialLedgerSuite(ctx: TestContext): void {
               const shares = sharesOf(op.shares, payer, op.inGroup);
               if (!shares) continue;
               const scope = op.inGroup ? groupId : null;
-              const id = await addExpense(ctx.app, payer, { groupId: scope, currency: op.currency, shares });
-              expenses.push({ id, payer, groupId: scope, currency: op.currency, shares, declined: false });
+              const paying = [
+                op.payer,
+                ...[0, 1, 2, 3].filter((i) => i !== op.payer && op.alsoPaid & (1 << i)),
+              ].map((i) => ({ person: crew[i] as Person, weight: op.payWeights[i] as number }));
+              const payers = paymentsOf(paying, sumMinor(Object.values(shares)));
+              const e = { groupId: scope, currency: op.currency, shares, payers };
+              const id = await addExpense(ctx.app, payer, e);
+              expenses.push({ id, payer, paying, ...e, declined: false });
             } else if (op.kind === 'edit' && expenses.length > 0) {
               const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
               const shares = sharesOf(op.shares, e.payer, e.groupId !== null);
               if (!shares) continue;
-              const body = expenseBody(e.payer, { groupId: e.groupId, currency: e.currency, shares });
+              const payers = paymentsOf(e.paying, sumMinor(Object.values(shares)));
+              const body = expenseBody(e.payer, { groupId: e.groupId, currency: e.currency, shares, payers });
               const response = await request(ctx.app, e.payer, 'PUT', `/api/expenses/${e.id}`, body);
               // Nobody changes a declined expense.
               expect(response.statusCode, response.body).toBe(e.declined ? 409 : 200);
-              if (!e.declined) e.shares = shares;
+              if (!e.declined) Object.assign(e, { shares, payers });
             } else if (op.kind === 'decline' && expenses.length > 0) {
               const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
               const by = crew[op.by] as Person;
-              const named = by.user.id in e.shares && by !== e.payer;
+              const paid = payerIds(e).includes(by.user.id);
+              const named = by.user.id in e.shares && by !== e.payer && !paid;
               const response = await request(ctx.app, by, 'POST', `/api/expenses/decline/${e.id}`);
-              const expected = e.groupId !== null ? 403 : named ? 200 : by === e.payer ? 403 : 404;
+              const sees = by.user.id in e.shares || paid;
+              const expected = e.groupId !== null ? 403 : named ? 200 : sees ? 403 : 404;
               expect(response.statusCode, response.body).toBe(expected);
               if (expected === 200) e.declined = true;
             } else if (op.kind === 'personalPayment' && op.from !== op.to) {
@@ -130,7 +161,10 @@ export function financialLedgerSuite(ctx: TestContext): void {
               }
             } else if (op.kind === 'delete' && expenses.length > 0) {
               const [gone] = expenses.splice(op.pick % expenses.length, 1);
-              const response = await request(ctx.app, gone!.payer, 'DELETE', `/api/expenses/${gone!.id}`);
+              // Any of its payers may delete it.
+              const ids$ = payerIds(gone!);
+              const by = op.byLastPayer ? crew.find((p) => p.user.id === ids$.at(-1)) : gone!.payer;
+              const response = await request(ctx.app, by as Person, 'DELETE', `/api/expenses/${gone!.id}`);
               expect(response.statusCode, response.body).toBe(200);
             } else if (op.kind === 'settle' && op.from !== op.to) {
               const response = await postSettlement(ctx.app, crew[op.from] as Person, {
@@ -170,7 +204,9 @@ export function financialLedgerSuite(ctx: TestContext): void {
           await expectLedgerMatchesRecompute(ctx.db, PERSONAL_SCOPE, ids);
           // Everyone's list total (a running count) is what the list holds: live expenses, declined ones too.
           for (const [i, person] of crew.entries()) {
-            const mine = expenses.filter((e) => e.payer === person || (ids[i] as string) in e.shares);
+            const mine = expenses.filter(
+              (e) => payerIds(e).includes(ids[i] as string) || (ids[i] as string) in e.shares,
+            );
             expect(await expectTotalIsTheList(ctx.app, person)).toBe(mine.length);
           }
           const body: Json = await ok(

@@ -1,6 +1,6 @@
 // Helpers of the financial suites: people with names, groups and expenses through the API, and the
 // checks that the ledger's running tables equal a recomputation from every row.
-import { parseMoney, sumMinor, toDecimal } from '@kitty/domain';
+import { parseMoney, principalPayer, sumMinor, toDecimal } from '@kitty/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db';
@@ -42,22 +42,31 @@ export interface TestExpense {
   /** Minor units per participant. */
   shares: Record<string, number>;
   description?: string;
+  /** Who paid what (minor units), when several paid; `paid_by` is then the principal payer. */
+  payers?: Record<string, number>;
 }
 
-/** The create/update body of an expense paid by `payer`, split exactly. */
+/** The create/update body of an expense paid by `payer` (or by `e.payers`), split exactly. */
 export function expenseBody(payer: Person, e: TestExpense) {
   const currency = e.currency ?? 'EUR';
   const participants = Object.keys(e.shares);
+  const payments = e.payers
+    ? Object.entries(e.payers).map(([user_id, amount]) => ({ user_id, amount }))
+    : null;
+  const paidBy = payments ? principalPayer(payments) : payer.user.id;
   return {
+    ...(payments
+      ? { payers: payments.map((p) => ({ user_id: p.user_id, amount: toDecimal(p.amount, currency) })) }
+      : {}),
     description: e.description ?? 'Dinner',
     amount: toDecimal(sumMinor(Object.values(e.shares)), currency),
     currency,
     category: 'groceries',
     group_id: e.groupId,
     split_type: 'exact',
-    paid_by: payer.user.id,
+    paid_by: paidBy,
     participants,
-    split_with: participants.filter((id) => id !== payer.user.id),
+    split_with: participants.filter((id) => id !== paidBy),
     split_details: {
       amounts: Object.fromEntries(Object.entries(e.shares).map(([id, m]) => [id, toDecimal(m, currency)])),
     },
@@ -100,6 +109,18 @@ export async function ok<T = any>(
   const response = await request(app, as, method, url, payload);
   expect(response.statusCode, response.body).toBe(status);
   return expectContract<T>(response, operation);
+}
+
+/** Every member's net in a group's balances, as `as` sees them, by display name (decimals). */
+export async function netsByName(
+  app: FastifyInstance,
+  as: Pick<Person, 'token'>,
+  groupId: string,
+): Promise<Record<string, number>> {
+  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
+  const body: any = await ok(app, as, 'getGroupBalances', 'GET', `/api/financial/balances/group/${groupId}`);
+  // biome-ignore lint/suspicious/noExplicitAny: contract-checked JSON
+  return Object.fromEntries(body.balances.map((m: any) => [m.user.display_name, m.net_balance]));
 }
 
 /** POST /api/financial/settlements as `as`. */

@@ -208,6 +208,49 @@ export function groupsDetailSuite(ctx: TestContext): void {
       expect(commas.data[5]).toHaveLength(14);
     });
 
+    it('exports every payer of an expense several paid, most first, and the CSV names them all in the payer cells', async () => {
+      const { group, owner, people, ids } = await groupOf(ctx.app, 3, { currency: 'EUR' });
+      const [a, b, c] = ids as [string, string, string];
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/expenses',
+        headers: bearer(owner.token),
+        payload: {
+          description: 'Boat',
+          amount: 100,
+          currency: 'EUR',
+          category: 'dining',
+          group_id: group.id,
+          split_type: 'equal',
+          paid_by: a,
+          payers: [
+            { user_id: b, amount: 40 },
+            { user_id: a, amount: 60 },
+          ],
+          participants: [a, b, c],
+          split_with: [b, c],
+          split_details: {},
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const data = expectContract(await get(owner.token, `/api/groups/${group.id}/export`), 'exportGroup');
+      const [first, second] = people as [(typeof people)[number], (typeof people)[number]];
+      const [nameA, nameB] = [first.user.display_name as string, second.user.display_name as string];
+      expect(data.expenses[0]).toMatchObject({
+        amount: 100,
+        payer_name: nameA,
+        payer_email: first.email,
+        payers: [
+          { user_name: nameA, email: first.email, amount: 60 },
+          { user_name: nameB, email: second.email, amount: 40 },
+        ],
+      });
+      const [row] = Papa.parse<string[]>(groupCsv(data).split('\r\n')[5] as string, { delimiter: ',' }).data;
+      const header = [...CSV_HEADER];
+      expect(row?.[header.indexOf('Payer Name')]).toBe(`${nameA}: 60.00; ${nameB}: 40.00`);
+      expect(row?.[header.indexOf('Payer Email')]).toBe(`${first.email}; ${second.email}`);
+    });
+
     it('exports an empty group as empty lists', async () => {
       const { group, owner } = await groupOf(ctx.app, 1);
       const data = expectContract(await get(owner.token, `/api/groups/${group.id}/export`), 'exportGroup');

@@ -92,9 +92,22 @@ export async function prepareCreate(app: FastifyInstance, operationId: KeyedCrea
         group_id: group.id,
         split_type: 'equal',
         paid_by: owner.user.id,
+        // Paid by both: a replay answers and writes every payer once.
+        payers: [
+          { user_id: owner.user.id, amount: 18 },
+          { user_id: ids[1] as string, amount: 12 },
+        ],
         participants: ids,
         split_with: ids.filter((id) => id !== owner.user.id),
         split_details: {},
+      };
+      const other = {
+        ...payload,
+        amount: 31,
+        payers: [
+          { user_id: owner.user.id, amount: 19 },
+          { user_id: ids[1] as string, amount: 12 },
+        ],
       };
       return {
         operationId,
@@ -102,7 +115,7 @@ export async function prepareCreate(app: FastifyInstance, operationId: KeyedCrea
         token: owner.token,
         userId: owner.user.id,
         payload,
-        other: { url: '/api/expenses', payload: { ...payload, amount: 31 } },
+        other: { url: '/api/expenses', payload: other },
         writes: (db) =>
           count(db, 'SELECT count(*)::int AS n FROM expenses WHERE description = $1 AND deleted_at IS NULL', [
             name,

@@ -6,6 +6,7 @@ import {
   expectLedgerMatchesRecompute,
   financialState,
   groupWith,
+  netsByName,
   ok,
   type Person,
   people,
@@ -37,16 +38,7 @@ export function settlementsExpenseSuite(ctx: TestContext): void {
   const settle = (as: Person, id: string, body: object = { expense_id: id }) =>
     request(ctx.app, as, 'POST', `/api/financial/settle/${id}`, body);
 
-  async function nets(as: Person, groupId: string): Promise<Record<string, number>> {
-    const body: Json = await ok(
-      ctx.app,
-      as,
-      'getGroupBalances',
-      'GET',
-      `/api/financial/balances/group/${groupId}`,
-    );
-    return Object.fromEntries(body.balances.map((m: Json) => [m.user.display_name, m.net_balance]));
-  }
+  const nets = (as: Person, groupId: string) => netsByName(ctx.app, as, groupId);
 
   describe('financial: POST /api/financial/settle/{expenseId}', () => {
     it('records each participant’s share as a payment to the payer, marks the expense settled, and moves balances by the shares', async () => {

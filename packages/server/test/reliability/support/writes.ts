@@ -24,8 +24,9 @@ export type Random = ReturnType<typeof random>;
 const SPLITS = ['equal', 'percentage', 'shares', 'exact', 'adjustment'] as const;
 
 /**
- * A valid expense body in a group with a random split type: `payer` pays, some members (at least two)
- * take part, amounts between 10.00 and 500.00 in the given currency (two decimals).
+ * A valid expense body in a group with a random split type: `payer` pays (one time in three with another
+ * member paying a smaller part), some members (at least two) take part, amounts between 10.00 and 500.00
+ * in the given currency (two decimals).
  */
 export function expenseBody(
   rnd: Random,
@@ -38,7 +39,20 @@ export function expenseBody(
   const participants = rnd.some(members, 2).map((p) => p.id);
   const amountMinor = rnd.int(1_000, 50_000);
   const splitType = rnd.pick(SPLITS);
+  const others = members.filter((m) => m.id !== payer.id);
+  const helper = others.length > 0 && rnd.next() < 1 / 3 ? rnd.pick(others) : null;
+  // The payer pays more than half, so stays the principal payer (paid_by).
+  const helped = helper ? rnd.int(1, Math.floor((amountMinor - 1) / 2)) : 0;
+  const payers = helper
+    ? {
+        payers: [
+          { user_id: payer.id, amount: toDecimal(amountMinor - helped, currency) },
+          { user_id: helper.id, amount: toDecimal(helped, currency) },
+        ],
+      }
+    : {};
   return {
+    ...payers,
     description,
     amount: toDecimal(amountMinor, currency),
     currency,
