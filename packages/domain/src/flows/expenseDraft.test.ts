@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDay } from '../dates';
+import { localDay } from '../expenseDate';
 import {
   addParticipant,
   buildExpensePayload,

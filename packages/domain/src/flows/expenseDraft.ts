@@ -17,7 +17,7 @@ import {
 // The wire form of split details lives in splits.ts (the server reads it too); re-exported for the flows.
 export { splitDetailsFromWire, splitDetailsToWire, type WireSplitDetails } from '../splits';
 import type { FieldErrors } from '../accountValidation';
-import { dayToDate, expenseDateError, localDay } from '../dates';
+import { dayToDate, expenseDateError, localDay } from '../expenseDate';
 import { notesError, validateExpense } from '../validation';
 import { failureMessage } from '../failure';
 
