@@ -54,4 +54,3 @@ describe('examples', () => {
     expect(formatShortDate(new Date(Number.NaN))).toBe('');
   });
 });
-

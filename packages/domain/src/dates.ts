@@ -44,4 +44,3 @@ export function formatDateTime(value: string | Date): string {
   const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
   return `${WEEKDAYS[date.getDay()]}, ${calendarDate(date, MONTHS[date.getMonth()] ?? '')} at ${time}`;
 }
-

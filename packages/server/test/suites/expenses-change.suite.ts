@@ -184,7 +184,11 @@ export function expensesChangeSuite(ctx: TestContext): void {
     });
 
     it('notes longer than 1,000 characters from before the limit stay through an edit that does not send them', async () => {
-      const created = await createExpense(ctx.app, a, expenseBody(a.user.id, [b.user.id], { group_id: groupId }));
+      const created = await createExpense(
+        ctx.app,
+        a,
+        expenseBody(a.user.id, [b.user.id], { group_id: groupId }),
+      );
       const old = `${'Older, longer notes. '.repeat(80)}`.trim();
       await ctx.db.query('UPDATE expenses SET notes = $1 WHERE id = $2', [old, created.id]);
       const edit = expenseBody(a.user.id, [b.user.id], { group_id: groupId, amount: 31, version: 1 });
@@ -197,7 +201,11 @@ export function expensesChangeSuite(ctx: TestContext): void {
     });
 
     it('a date moved more than a year ahead is refused on date', async () => {
-      const created = await createExpense(ctx.app, a, expenseBody(a.user.id, [b.user.id], { group_id: groupId }));
+      const created = await createExpense(
+        ctx.app,
+        a,
+        expenseBody(a.user.id, [b.user.id], { group_id: groupId }),
+      );
       const later = new Date();
       later.setUTCFullYear(later.getUTCFullYear() + 2);
       const response = await putExpense(ctx.app, a, created.id, {

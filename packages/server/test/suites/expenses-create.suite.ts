@@ -283,7 +283,12 @@ export function expensesCreateSuite(ctx: TestContext): void {
         await refused(me, mine({ date: later(1) }), 'date', tooLate);
         await refused(me, mine({ date: '9999-12-31T00:00:00Z' }), 'date', tooLate);
         await refused(me, mine({ date: '1899-12-31T23:00:00Z' }), 'date', 'The date cannot be before 1900');
-        await refused(me, mine({ notes: 'x'.repeat(1001) }), 'notes', 'notes must be at most 1000 characters');
+        await refused(
+          me,
+          mine({ notes: 'x'.repeat(1001) }),
+          'notes',
+          'notes must be at most 1000 characters',
+        );
       });
       it('split_with that does not match the participants', async () => {
         await refused(me, mine({ split_with: [] }), 'split_with');
