@@ -82,6 +82,8 @@ export interface ExpenseInput {
   among: readonly { id: string }[];
   groupId?: string;
   currency?: string;
+  /** When it happened (ISO); now without it. */
+  date?: string;
 }
 
 /** POST /expenses: split equally among `among`, paid by `payer`, category dining. */
@@ -99,6 +101,7 @@ export async function addExpense(
     paid_by: e.payer.id,
     participants: e.among.map((m) => m.id),
     split_with: e.among.filter((m) => m.id !== e.payer.id).map((m) => m.id),
+    ...(e.date ? { date: e.date } : {}),
   });
 }
 

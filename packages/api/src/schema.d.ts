@@ -1597,10 +1597,10 @@ export interface components {
       split_details?: components['schemas']['SplitDetails'];
       /**
        * Format: date-time
-       * @description When it happened. Left out of a create it is now; left out of an update it stays unchanged
+       * @description When it happened. Left out of a create it is now; left out of an update it stays unchanged. Any day from 1900 on, and not more than one year after now (the domain's expenseDateError): otherwise 400 on `date` "The date cannot be more than a year from today" or "The date cannot be before 1900".
        */
       date?: string;
-      /** @description Left out of an update they stay unchanged; null or empty means no notes */
+      /** @description Up to 1,000 characters. Left out of an update they stay unchanged (so an expense whose notes are longer, from before this limit, can still be edited without sending them); null or empty means no notes */
       notes?: string | null;
     };
     ExpenseUpdate: components['schemas']['ExpenseInput'] & {

@@ -12,6 +12,7 @@ export * from './validation';
 export * from './activity';
 export * from './history';
 export * from './dates';
+export * from './expenseDate';
 export * from './widgets';
 export * from './members';
 export * from './payers';

@@ -10,6 +10,17 @@ export const PARTICIPANT_REQUIRED = 'At least one participant required';
 export const INVALID_SPLIT_TYPE = 'Invalid split type';
 export const SHARES_REQUIRED = 'At least one participant must have shares';
 
+export const NOTES_MAX_LENGTH = 1000;
+export const NOTES_TOO_LONG = 'Notes can be at most 1,000 characters';
+
+/** How many characters the notes have, as the contract's maxLength counts them (code points). */
+export const notesLength = (notes: string) => [...notes].length;
+
+/** Why the notes cannot be saved (more than 1,000 characters), or null. */
+export function notesError(notes: string): string | null {
+  return notesLength(notes.trim()) > NOTES_MAX_LENGTH ? NOTES_TOO_LONG : null;
+}
+
 export interface ExpenseForm {
   description: string;
   /** Decimal text from the field, or a number. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localDay } from '../expenseDate';
 import {
   addParticipant,
   buildExpensePayload,
@@ -27,7 +28,8 @@ const cat = { id: 'cat', display_name: 'Cat', registered: false };
 
 describe('createDraft', () => {
   it('defaults: groceries, EUR, equal, the current user as sole participant and payer', () => {
-    expect(createDraft({ currentUser: me })).toEqual({
+    const now = new Date(2026, 10, 26, 9, 30);
+    expect(createDraft({ currentUser: me, now })).toEqual({
       description: '',
       category: 'groceries',
       amount: '',
@@ -39,6 +41,8 @@ describe('createDraft', () => {
       payers: [],
       group_id: null,
       groupName: '',
+      date: '2026-11-26',
+      notes: '',
     });
   });
   it("takes the user's default currency and split method, and a preselected group", () => {
@@ -196,6 +200,67 @@ describe('buildExpensePayload', () => {
       split_details: { percentages: { me: 50, bob: 30, cat: 10 } },
     });
     expect(result).toEqual({ ok: false, errors: { split_details: 'Percentages must add up to 100%' } });
+  });
+});
+
+describe('date and notes', () => {
+  const now = new Date('2026-11-26T13:15:00Z');
+  const draft: ExpenseDraft = {
+    ...createDraft({ currentUser: me, now }),
+    description: 'Dinner',
+    amount: '30',
+  };
+  const payload = (d: ExpenseDraft) => {
+    const result = buildExpensePayload(d, now);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result.payload;
+  };
+
+  it("a new expense dated today sends no date (the server's now) and no blank notes", () => {
+    const sent = payload({ ...draft, notes: '  ' });
+    expect('date' in sent).toBe(false);
+    expect('notes' in sent).toBe(false);
+  });
+  it('a past day is sent as its local noon; notes trimmed', () => {
+    const sent = payload({ ...draft, date: '2026-11-20', notes: ' Table 4,\nwith Bob ' });
+    expect(sent.date).toBe(new Date(2026, 10, 20, 12).toISOString());
+    expect(sent.notes).toBe('Table 4,\nwith Bob');
+  });
+  it('refuses a day more than a year ahead, no day, and notes over 1,000 characters', () => {
+    expect(buildExpensePayload({ ...draft, date: '2027-11-28', notes: 'x'.repeat(1001) }, now)).toEqual({
+      ok: false,
+      errors: {
+        date: 'The date cannot be more than a year from today',
+        notes: 'Notes can be at most 1,000 characters',
+      },
+    });
+    expect(buildExpensePayload({ ...draft, date: '' }, now)).toEqual({
+      ok: false,
+      errors: { date: 'Please enter a valid date' },
+    });
+    expect(payload({ ...draft, notes: 'é'.repeat(1000) }).notes).toHaveLength(1000);
+  });
+  it('an edit keeps the saved moment on the same day, and does not resend unchanged notes', () => {
+    const savedDate = '2025-03-09T12:41:00.000Z';
+    const long = 'n'.repeat(1500);
+    const edit: ExpenseDraft = {
+      ...draft,
+      date: localDay(new Date(savedDate)),
+      savedDate,
+      notes: long,
+      savedNotes: long,
+    };
+    const sent = payload(edit);
+    expect(sent.date).toBe(savedDate);
+    expect('notes' in sent).toBe(false);
+    expect(payload({ ...edit, date: '2025-03-08' }).date).toBe(new Date(2025, 2, 8, 12).toISOString());
+    expect(payload({ ...edit, notes: '' }).notes).toBe('');
+    expect(buildExpensePayload({ ...edit, notes: `${long}!` }, now)).toEqual({
+      ok: false,
+      errors: { notes: 'Notes can be at most 1,000 characters' },
+    });
+    // Moved to today, an edit says so (now).
+    expect(payload({ ...edit, date: draft.date }).date).toBe(now.toISOString());
   });
 });
 

@@ -17,7 +17,8 @@ import {
 // The wire form of split details lives in splits.ts (the server reads it too); re-exported for the flows.
 export { splitDetailsFromWire, splitDetailsToWire, type WireSplitDetails } from '../splits';
 import type { FieldErrors } from '../accountValidation';
-import { validateExpense } from '../validation';
+import { dayToDate, expenseDateError, localDay } from '../expenseDate';
+import { notesError, validateExpense } from '../validation';
 import { failureMessage } from '../failure';
 
 export const PAYER_NOT_PARTICIPANT = 'The payer must be one of the participants';
@@ -78,6 +79,14 @@ export interface ExpenseDraft {
   payers: DraftPayer[];
   group_id: string | null;
   groupName: string;
+  /** The day it happened in the device's calendar, as a date input holds it ("2026-11-20"). */
+  date: string;
+  /** Free text, up to 1,000 characters. */
+  notes: string;
+  /** Edit: the saved moment (ISO), kept when the day stays the same; null for a new expense. */
+  savedDate?: string | null;
+  /** Edit: the saved notes, not sent again when unchanged (older notes may be longer than 1,000). */
+  savedNotes?: string | null;
 }
 
 /** One of several payers in the draft: who, and the text of their amount field. */
@@ -106,6 +115,10 @@ export interface ExpensePayload {
   split_with: string[];
   participants: string[];
   split_details: WireSplitDetails;
+  /** ISO moment; left out of a create dated today (the server's now). */
+  date?: string;
+  /** Left out when unchanged on an edit and when blank on a create. */
+  notes?: string;
 }
 
 export interface DraftDefaults {
@@ -113,6 +126,8 @@ export interface DraftDefaults {
   currency?: string | null;
   splitType?: string | null;
   group?: { id: string; name: string } | null;
+  /** Today is now's day in the device's calendar. */
+  now?: Date;
 }
 
 /** The starting draft: groceries, the user's currency (EUR), equal split, the current user as sole participant and payer. */
@@ -130,6 +145,8 @@ export function createDraft(defaults: DraftDefaults): ExpenseDraft {
     payers: [],
     group_id: defaults.group?.id ?? null,
     groupName: defaults.group?.name ?? '',
+    date: localDay(defaults.now ?? new Date()),
+    notes: '',
   };
 }
 
@@ -290,7 +307,9 @@ export type DraftField =
   | 'participants'
   | 'payers'
   | 'split_type'
-  | 'split_details';
+  | 'split_details'
+  | 'date'
+  | 'notes';
 
 /** ok: false with no errors means the amount is not above zero: the form simply does not submit. */
 export type PayloadResult =
@@ -310,14 +329,24 @@ function pickDetails(details: SplitDetails, ids: readonly string[]): SplitDetail
 }
 
 /**
- * The payload to send, or why not: the section 5 messages (an unknown split type gives "Invalid split type"
+ * The payload to send, or why not: the date's message (expenseDateError of the picked day, see dayToDate),
+ * the notes' (more than 1,000 characters, when they changed), the section 5 messages (an unknown split type gives "Invalid split type"
  * before anything is sent), no message for an amount not above zero, parseAmount's message for any other
  * amount refused, and the split's own message when the details do not add up (the server recomputes the
  * shares anyway).
  */
-export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
+export function buildExpensePayload(draft: ExpenseDraft, now: Date = new Date()): PayloadResult {
   const ids = participantIds(draft);
   const errors: FieldErrors<DraftField> = validateExpense({ ...draft, participants: ids });
+  const saved = draft.savedDate ? new Date(draft.savedDate) : null;
+  const date = dayToDate(draft.date ?? localDay(now), now, saved);
+  const dateError = expenseDateError(date, now);
+  if (dateError) errors.date = dateError;
+  const notes = (draft.notes ?? '').trim();
+  // Notes left as they were are not sent (an edit keeps them), so older, longer notes stay editable around.
+  const notesUnchanged = draft.savedNotes != null ? draft.notes === draft.savedNotes : notes === '';
+  const notesMessage = notesUnchanged ? null : notesError(notes);
+  if (notesMessage) errors.notes = notesMessage;
   const parsed = parseAmount(draft.amount, draft.currency);
   if (!parsed.ok) {
     // Section 5: no amount, or one not above zero, simply does not submit; any other refusal (too many
@@ -363,6 +392,9 @@ export function buildExpensePayload(draft: ExpenseDraft): PayloadResult {
       split_with: ids.filter((id) => id !== paidBy),
       participants: ids,
       split_details: splitDetailsToWire(details, draft.currency),
+      // A new expense dated today is the server's now (a retried save stays the same request).
+      ...(saved === null && date === now ? {} : { date: date.toISOString() }),
+      ...(notesUnchanged ? {} : { notes }),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { localDay } from '../expenseDate';
 import {
   type ExpenseDraftEmitted,
   type ExpenseDraftInput,
@@ -117,6 +118,25 @@ describe('expenseDraftMachine', () => {
     actor.send({ type: 'draft.change', field: 'description', value: 'T' });
     expect(ctx(actor).errors).toEqual({});
     expect(saved).toEqual([]);
+  });
+
+  it('a date more than a year ahead is refused at the field until the date changes; notes and a past date are sent', async () => {
+    const { actor, saved } = start();
+    fillValid(actor);
+    actor.send({ type: 'draft.change', field: 'date', value: `${new Date().getFullYear() + 2}-01-01` });
+    actor.send({ type: 'draft.submit' });
+    expect(ctx(actor).errors).toEqual({ date: 'The date cannot be more than a year from today' });
+    actor.send({ type: 'draft.change', field: 'date', value: '2025-11-20' });
+    expect(ctx(actor).errors).toEqual({});
+    actor.send({ type: 'draft.change', field: 'notes', value: 'Table 4' });
+    actor.send({ type: 'draft.submit' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saved[0]?.payload).toMatchObject({
+      date: new Date(2025, 10, 20, 12).toISOString(),
+      notes: 'Table 4',
+    });
+    // The next draft starts today again, without notes.
+    expect(ctx(actor).draft).toMatchObject({ notes: '', date: localDay(new Date()) });
   });
 
   it('submit with a zero amount does nothing and says nothing', () => {

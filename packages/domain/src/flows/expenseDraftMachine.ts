@@ -48,7 +48,7 @@ export interface ExpenseDraftContext {
   idempotencyKey: string | null;
 }
 
-type TextField = 'description' | 'amount' | 'currency' | 'category';
+type TextField = 'description' | 'amount' | 'currency' | 'category' | 'date' | 'notes';
 
 export type ExpenseDraftEvent =
   | { type: 'draft.change'; field: TextField; value: string }
@@ -150,7 +150,8 @@ export const expenseDraftMachine = setup({
         'draft.change': {
           actions: assign(({ context, event }) => {
             const errors = { ...context.errors };
-            if (event.field === 'description') delete errors.description;
+            if (event.field === 'description' || event.field === 'date' || event.field === 'notes')
+              delete errors[event.field];
             // The payments are checked against the total in its currency: another total, another check.
             if (event.field === 'amount' || event.field === 'currency') delete errors.payers;
             const draft = { ...context.draft, [event.field]: event.value };

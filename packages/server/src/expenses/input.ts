@@ -1,6 +1,7 @@
 import type { components } from '@kitty/api/schema';
 import {
   DESCRIPTION_REQUIRED,
+  expenseDateError,
   INVALID_SPLIT_TYPE,
   isKnownCurrency,
   isSplitType,
@@ -56,6 +57,11 @@ export function parseExpenseInput(
   if (!categories.has(body.category)) errors.push({ field: 'category', message: UNKNOWN_CATEGORY });
   const date = body.date === undefined ? now : new Date(body.date);
   if (Number.isNaN(date.getTime())) errors.push({ field: 'date', message: INVALID_DATE });
+  else if (body.date !== undefined) {
+    // The domain's rule, the one the forms show: from 1900 to one year after now.
+    const dateError = expenseDateError(date, now);
+    if (dateError) errors.push({ field: 'date', message: dateError });
+  }
   const participants = body.participants;
   const others = participants.filter((id) => id !== body.paid_by);
   const splitWith = new Set(body.split_with);

@@ -183,6 +183,42 @@ export function expensesChangeSuite(ctx: TestContext): void {
       });
     });
 
+    it('notes longer than 1,000 characters from before the limit stay through an edit that does not send them', async () => {
+      const created = await createExpense(
+        ctx.app,
+        a,
+        expenseBody(a.user.id, [b.user.id], { group_id: groupId }),
+      );
+      const old = `${'Older, longer notes. '.repeat(80)}`.trim();
+      await ctx.db.query('UPDATE expenses SET notes = $1 WHERE id = $2', [old, created.id]);
+      const edit = expenseBody(a.user.id, [b.user.id], { group_id: groupId, amount: 31, version: 1 });
+      const response = await putExpense(ctx.app, a, created.id, edit);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(expectContract(response, 'updateExpense')).toMatchObject({ amount: 31, notes: old });
+      // Sent again as they are, they are over the limit now.
+      const resent = await putExpense(ctx.app, a, created.id, { ...edit, version: 2, notes: old });
+      expect(resent.statusCode, resent.body).toBe(400);
+    });
+
+    it('a date moved more than a year ahead is refused on date', async () => {
+      const created = await createExpense(
+        ctx.app,
+        a,
+        expenseBody(a.user.id, [b.user.id], { group_id: groupId }),
+      );
+      const later = new Date();
+      later.setUTCFullYear(later.getUTCFullYear() + 2);
+      const response = await putExpense(ctx.app, a, created.id, {
+        ...expenseBody(a.user.id, [b.user.id], { group_id: groupId, version: 1 }),
+        date: later.toISOString(),
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(JSON.parse(response.body).errors).toContainEqual({
+        field: 'date',
+        message: 'The date cannot be more than a year from today',
+      });
+    });
+
     it('a stale version is a 409 and changes nothing', async () => {
       const created = await createExpense(
         ctx.app,

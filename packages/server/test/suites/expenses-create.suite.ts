@@ -170,6 +170,24 @@ export function expensesCreateSuite(ctx: TestContext): void {
       expect(expense.ExpenseSplits[0].amount).toBe(1200);
     });
 
+    it('any past date and a date up to a year ahead are kept, with notes of up to 1,000 characters', async () => {
+      const yearAhead = new Date();
+      yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+      yearAhead.setUTCMinutes(yearAhead.getUTCMinutes() - 1);
+      const notes = `Receipt, table 4\n${'é'.repeat(983)}`;
+      for (const date of ['1900-01-01T00:00:00.000Z', '1987-05-04T12:00:00.000Z', yearAhead.toISOString()]) {
+        const expense = await createExpense(
+          ctx.app,
+          a,
+          expenseBody(a.user.id, [], { date, notes: date.startsWith('1987') ? notes : undefined }),
+        );
+        expect(expense.date).toBe(date);
+      }
+      const long = await createExpense(ctx.app, a, expenseBody(a.user.id, [], { notes }));
+      expect([...long.notes]).toHaveLength(1000);
+      expect(long.notes).toBe(notes);
+    });
+
     describe('bad input is a 400 naming the field, and nothing is written', () => {
       const refused = async (as: () => Person, body: () => object, field: string, message?: string) => {
         const before = await moneyState(ctx.db);
@@ -252,6 +270,24 @@ export function expensesCreateSuite(ctx: TestContext): void {
             }),
           'split_details.shares',
           'A share was given for someone who is not participating',
+        );
+      });
+      it('a date more than a year ahead or before 1900, notes over 1,000 characters', async () => {
+        const later = (days: number) => {
+          const date = new Date();
+          date.setUTCFullYear(date.getUTCFullYear() + 1);
+          date.setUTCDate(date.getUTCDate() + days);
+          return date.toISOString();
+        };
+        const tooLate = 'The date cannot be more than a year from today';
+        await refused(me, mine({ date: later(1) }), 'date', tooLate);
+        await refused(me, mine({ date: '9999-12-31T00:00:00Z' }), 'date', tooLate);
+        await refused(me, mine({ date: '1899-12-31T23:00:00Z' }), 'date', 'The date cannot be before 1900');
+        await refused(
+          me,
+          mine({ notes: 'x'.repeat(1001) }),
+          'notes',
+          'notes must be at most 1000 characters',
         );
       });
       it('split_with that does not match the participants', async () => {

@@ -7,6 +7,7 @@ import { useGoBack } from '../../components/BackButton';
 import { Button } from '../../components/Button';
 import { DecimalField } from '../../components/DecimalField';
 import { CloseIcon } from '../../components/icons';
+import { DateNotesFields } from './DateNotesFields';
 import { Select } from '../../components/Select';
 import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
 import { TextField } from '../../components/TextField';
@@ -204,6 +205,7 @@ export function ExpenseForm({
           }}
           onCloseDialog={() => send({ type: 'draft.closeSplitDialog' })}
         />
+        <DateNotesFields draft={draft} errors={errors} send={send} />
       </form>
     </div>
   );

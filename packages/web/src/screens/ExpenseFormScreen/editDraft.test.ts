@@ -1,6 +1,13 @@
 import type { Expense } from '@kitty/api';
-import { describe, expect, it } from 'vitest';
+import { buildExpensePayload, createDraft, type ExpenseDraft } from '@kitty/domain/flows';
+import { afterEach, describe, expect, it } from 'vitest';
 import { draftFromExpense } from './editDraft';
+
+const zone = process.env.TZ;
+afterEach(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
 
 const expense: Expense = {
   id: 'e1',
@@ -56,6 +63,24 @@ describe('the edit draft made from a saved expense', () => {
     expect(draft.group_id).toBe('g1');
     expect(draft.groupName).toBe('Trip');
     expect(draft.participants?.map((p) => p.display_name)).toEqual(['Alice', 'Bob']);
+  });
+
+  it("shows the date as its day in the device's time zone, and an unchanged edit sends it back as saved", () => {
+    const now = new Date('2026-11-26T13:00:00Z');
+    for (const [tz, day] of [
+      ['UTC', '2026-11-20'],
+      ['Asia/Tokyo', '2026-11-21'],
+      ['America/Los_Angeles', '2026-11-20'],
+    ] as const) {
+      process.env.TZ = tz;
+      const loaded = draftFromExpense({ ...expense, notes: 'Table 4' });
+      expect(loaded.date).toBe(day);
+      expect(loaded.notes).toBe('Table 4');
+      const draft = { ...createDraft({ currentUser: { id: 'a' } }), ...loaded } as ExpenseDraft;
+      const result = buildExpensePayload(draft, now);
+      expect(result.ok && result.payload.date).toBe(expense.date);
+      expect(result.ok && 'notes' in result.payload).toBe(false);
+    }
   });
 
   it('reads exact amounts into minor units of the currency', () => {

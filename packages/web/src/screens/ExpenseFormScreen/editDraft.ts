@@ -1,5 +1,5 @@
 import type { Expense, User } from '@kitty/api';
-import { defaultSplitDetails, formatMoney, isSplitType, parseMoney } from '@kitty/domain';
+import { defaultSplitDetails, formatMoney, isSplitType, localDay, parseMoney } from '@kitty/domain';
 import {
   type DraftParticipant,
   type DraftPayer,
@@ -21,7 +21,8 @@ export function toParticipant(user: Pick<User, 'id'> & Partial<User>): DraftPart
 /**
  * The edit screen's starting draft from a saved expense: its participants (names from the splits, the
  * registration flag from `known` people when there), the amount as decimal text, the split details in
- * domain units, and with several payers each one's amount as decimal text (in participant order).
+ * domain units, with several payers each one's amount as decimal text (in participant order), the date as
+ * its day in this device's calendar and the notes (both as saved, so that what is unchanged stays so).
  */
 export function draftFromExpense(expense: Expense, known: readonly User[] = []): Partial<ExpenseDraft> {
   const participants = expense.participants.map((id): DraftParticipant => {
@@ -55,6 +56,11 @@ export function draftFromExpense(expense: Expense, known: readonly User[] = []):
     paid_by: expense.paid_by,
     group_id: expense.group_id,
     groupName: expense.groupName ?? expense.Group?.name ?? '',
+    // The day in this device's calendar; the saved moment is kept while the day stays the same.
+    date: localDay(new Date(expense.date)),
+    savedDate: expense.date,
+    notes: expense.notes ?? '',
+    savedNotes: expense.notes ?? '',
   };
 }
 

@@ -9,6 +9,7 @@ import { DecimalField } from '../../components/DecimalField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useAppConfig } from '../../flows/ConfigProvider';
+import { DateNotesFields } from '../ExpenseFormScreen/DateNotesFields';
 import { PayersField } from '../ExpenseFormScreen/PayersField';
 import * as styles from './dialogs.css';
 
@@ -33,7 +34,10 @@ function useCategoryOptions() {
   }, [config]);
 }
 
-/** The compact expense form of a group: description, amount, currency, category, payer, participants, split. */
+/**
+ * The compact expense form of a group: description, amount, currency, category, payer, participants, split,
+ * date and notes.
+ */
 export function GroupExpenseFields({ context, members, currentUserId, send }: GroupExpenseFieldsProps) {
   const { draft, errors } = context;
   const currencies = useCurrencyOptions();
@@ -126,6 +130,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         )}
       </div>
       {errors.split_details && <Alert>{errors.split_details}</Alert>}
+      <DateNotesFields draft={draft} errors={errors} send={send} />
     </>
   );
 }
