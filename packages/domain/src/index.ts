@@ -22,3 +22,4 @@ export * from './csv';
 export * from './planKeeping';
 export * from './consent';
 export * from './failure';
+export * from './groupEvents';
