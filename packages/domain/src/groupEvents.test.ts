@@ -87,12 +87,19 @@ describe('groupEventWords', () => {
         details: {
           description: 'Dinner',
           currency: 'USD',
-          changes: { currency: ['EUR', 'USD'], amount_minor: [9000, 9000] },
+          changes: {
+            payers: [{ a: 9000 }, { a: 9000, b: 1 }],
+            currency: ['EUR', 'USD'],
+            amount_minor: [9000, 9000],
+          },
         },
       },
       nameOf,
     );
-    expect(words).toBe('Alice edited Dinner: currency EUR -> USD; amount €90.00 -> $90.00');
+    // In reading order, whatever order the fields came in.
+    expect(words).toBe(
+      'Alice edited Dinner: amount €90.00 -> $90.00; currency EUR -> USD; paid by Alice €90.00 -> Alice $90.00, Bob $0.01',
+    );
   });
 
   it('tells payments, members and settings', () => {

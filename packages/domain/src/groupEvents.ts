@@ -129,6 +129,18 @@ export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
 }
 
+// The order a person reads an edit in (a database may hand the fields back in any order).
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+/** The changes in reading order: the known fields first, as FIELD_LABELS lists them, then any other by name. */
+export function orderedChanges(changes: Changes): [string, [unknown, unknown]][] {
+  const rank = (field: string) => {
+    const i = FIELD_ORDER.indexOf(field);
+    return i === -1 ? FIELD_ORDER.length : i;
+  };
+  return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 function text(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'string') return value;
@@ -156,7 +168,7 @@ export function valueWords(field: string, value: unknown, currency: string, name
 
 /** "amount €90.00 -> €95.00; description Dinner -> Supper" */
 export function changesWords(changes: Changes, currencies: [string, string], nameOf: NameOf): string {
-  return Object.entries(changes)
+  return orderedChanges(changes)
     .map(
       ([field, [before, after]]) =>
         `${fieldLabel(field)} ${valueWords(field, before, currencies[0], nameOf)} -> ${valueWords(field, after, currencies[1], nameOf)}`,
@@ -208,7 +220,7 @@ export function groupEventWords(event: GroupEventLike, nameOf: NameOf): string {
       return `${actor} removed ${user} from the group`;
     case 'settings_changed': {
       const changes = (d.changes ?? {}) as Changes;
-      const words = Object.entries(changes)
+      const words = orderedChanges(changes)
         .map(([field, [before, after]]) => `${fieldLabel(field)} ${text(before)} -> ${text(after)}`)
         .join('; ');
       return `${actor} changed the settings${words ? `: ${words}` : ''}`;
