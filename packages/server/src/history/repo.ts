@@ -106,21 +106,26 @@ const COLUMNS = `ev.id::text AS id, ev.group_id, ev.actor_id, ev.kind, ev.expens
   (SELECT u.display_name FROM users u WHERE u.id = ev.user_id LIMIT 1) AS user_name`;
 
 // One statement per filter, each served by its own index (0016): group_events_group_idx, _kind_idx, and
-// for a person the union of what they did (_actor_idx) and what happened to them (_user_idx).
-const BEFORE = `($2::bigint IS NULL OR ev.id < $2::bigint)`;
+// for a person the union of what they did (_actor_idx) and what happened to them (_user_idx), whose ids
+// the primary key then finds (an IN join would hash the whole table in the generic plan).
+// No cursor: below the largest bigint, so the id is an index condition in the generic plan too.
+const BEFORE = `ev.id < COALESCE($2::bigint, 9223372036854775807)`;
 const BY_GROUP = `SELECT ${COLUMNS} FROM group_events ev
   WHERE ev.group_id = $1 AND ${BEFORE} ORDER BY ev.id DESC LIMIT $3`;
 const BY_KIND = `SELECT ${COLUMNS} FROM group_events ev
   WHERE ev.group_id = $1 AND ev.kind = $4::text AND ${BEFORE} ORDER BY ev.id DESC LIMIT $3`;
 const PERSON_IDS = `SELECT id FROM (
     (SELECT a.id FROM group_events a WHERE a.group_id = $1 AND a.actor_id = $5
-        AND ($2::bigint IS NULL OR a.id < $2::bigint) AND ($4::text IS NULL OR a.kind = $4::text) ORDER BY a.id DESC LIMIT $3)
+        AND a.id < COALESCE($2::bigint, 9223372036854775807) AND ($4::text IS NULL OR a.kind = $4::text) ORDER BY a.id DESC LIMIT $3)
     UNION
     (SELECT b.id FROM group_events b WHERE b.group_id = $1 AND b.user_id = $5
-        AND ($2::bigint IS NULL OR b.id < $2::bigint) AND ($4::text IS NULL OR b.kind = $4::text) ORDER BY b.id DESC LIMIT $3)
+        AND b.id < COALESCE($2::bigint, 9223372036854775807) AND ($4::text IS NULL OR b.kind = $4::text) ORDER BY b.id DESC LIMIT $3)
   ) ids`;
 const BY_PERSON = `SELECT ${COLUMNS} FROM group_events ev
-  WHERE ev.id IN (${PERSON_IDS}) ORDER BY ev.id DESC LIMIT $3`;
+  WHERE ev.id = ANY (ARRAY(${PERSON_IDS})) ORDER BY ev.id DESC LIMIT $3`;
+
+/** The page statements by filter (a test checks that each generic plan probes indexes). */
+export const PAGE_STATEMENTS = { group: BY_GROUP, kind: BY_KIND, person: BY_PERSON } as const;
 
 /** A page of a group's events, newest first; one more than `limit` tells that another page follows. */
 export async function groupEventsPage(db: Db, f: EventFilter): Promise<GroupEventRow[]> {

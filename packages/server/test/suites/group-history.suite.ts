@@ -2,7 +2,7 @@ import { applyChanges, type ExpenseSnapshot, principalPayer, toDecimal } from '@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db';
-import { allGroupEvents } from '../../src/history/repo';
+import { allGroupEvents, PAGE_STATEMENTS } from '../../src/history/repo';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { groupWith, ok, type Person, people, request } from './financial-support';
@@ -352,6 +352,29 @@ export function groupHistorySuite(ctx: TestContext): void {
       expect(unauthenticated.statusCode).toBe(401);
       await expectHistoryMatchesData(ctx.db, groupId);
     });
+
+    it.runIf(ctx.engine === 'postgres')(
+      'each page statement probes indexes in its generic plan',
+      async () => {
+        await ctx.db.transaction(async (tx) => {
+          await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+          for (const [name, sql] of Object.entries(PAGE_STATEMENTS)) {
+            await tx.query(`PREPARE history_${name} AS ${sql}`);
+            const args =
+              name === 'group' ? '' : name === 'kind' ? ", 'expense_created'" : ', NULL, gen_random_uuid()';
+            const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+              `EXPLAIN EXECUTE history_${name}(gen_random_uuid(), NULL, 21${args})`,
+            );
+            const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+            expect(plan, plan).not.toMatch(/Seq Scan on group_events/);
+            expect(plan, plan).toMatch(
+              /(Index (Only )?Scan using|Bitmap Index Scan on) group_events_\w+_idx/,
+            );
+            await tx.query(`DEALLOCATE history_${name}`);
+          }
+        });
+      },
+    );
 
     type Op =
       | { op: 'create'; actor: number; payers: number[]; cents: number; mask: number }
