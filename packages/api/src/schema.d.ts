@@ -2630,7 +2630,7 @@ export interface operations {
         limit?: components['parameters']['Limit'];
         /** @description The `nextCursor` of the previous page; absent for the first page */
         cursor?: string;
-        /** @description Only the events this person did or that happened to them (joined, left, removed) */
+        /** @description Only the events this person (a user id) did or that happened to them (joined, left, removed); anything that is not a user id matches no event */
         person?: string;
         /** @description Only events of this kind */
         kind?: components['schemas']['GroupEventKind'];
