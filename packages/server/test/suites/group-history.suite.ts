@@ -325,6 +325,7 @@ export function groupHistorySuite(ctx: TestContext): void {
       const both = await history(ana, groupId, `?kind=expense_created&person=${ana.user.id}`);
       expect(both.events.map((e: Json) => e.details.expense.description)).toEqual(['E5', 'E3', 'E1']);
 
+      expect((await history(ana, groupId, '?person=nobody')).events).toEqual([]);
       const bad = await request(ctx.app, ana, 'GET', `/api/groups/${groupId}/history?kind=nonsense`);
       expect(bad.statusCode).toBe(400);
       const stranger = await request(ctx.app, eve, 'GET', `/api/groups/${groupId}/history`);
