@@ -115,6 +115,13 @@ for (const width of [390, 1280]) {
     await check(page, 'Group Balances');
     await page.keyboard.press('Escape');
 
+    await page.getByRole('button', { name: 'Group History' }).click();
+    await expect(
+      dialog(page, 'Group History').getByRole('list', { name: 'Changes, newest first' }),
+    ).toContainText('Shinkansen tickets');
+    await check(page, 'Group History');
+    await page.keyboard.press('Escape');
+
     await page.getByRole('button', { name: 'Group settings' }).click();
     await expect(dialog(page, 'Group Settings')).toBeVisible();
     await check(page, 'Group Settings');

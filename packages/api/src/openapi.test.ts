@@ -70,6 +70,8 @@ const MAIL_LINKS = [
   'POST /auth/forgot-password',
   'POST /auth/reset-password',
 ];
+/** Beyond section 7: a group's history (issue 23). */
+const HISTORY = ['GET /groups/{id}/history'];
 const PUBLIC = [
   'GET /health',
   'GET /client-config',
@@ -178,7 +180,7 @@ describe('openapi.yaml', () => {
   it('has every call of spec section 7 under the /api base path, and nothing else', () => {
     expect((doc.servers as Node[])[0]?.url).toBe('/api');
     expect(operations.map((o) => o.key).sort()).toEqual(
-      [...SECTION_7, ...SYSTEM, ...DECLINES, ...MAIL_LINKS, ...COMMENTS].sort(),
+      [...SECTION_7, ...SYSTEM, ...DECLINES, ...MAIL_LINKS, ...COMMENTS, ...HISTORY].sort(),
     );
   });
 

@@ -444,6 +444,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/groups/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A group's history, newest first
+     * @description Every change of the group, newest first, a page at a time: the group's creation, each expense
+     *     added, edited or deleted, each payment recorded (settling a debt or an expense records payments
+     *     too), each member who joined (added at creation, in the settings or by e-mail), left or was removed,
+     *     and each change of the settings. Each event is written in the same transaction as the change it
+     *     tells, so the history cannot disagree with the data. There are no declines in a group (only
+     *     personal expenses can be declined) and settlements are never edited or deleted, so neither has
+     *     an event. `details` by kind (amounts are integer minor units of the currency beside them):
+     *     `expense_created` / `expense_deleted`: `{expense: ExpenseSnapshot}` (a deleted expense stays
+     *     readable here); `expense_edited`: `{description, currency, changes: {field: [before, after]}}` with
+     *     the snapshot's fields (`payers` and `shares` as {user id: minor units}); `settlement_recorded`:
+     *     `{from_user_id, to_user_id, amount_minor, currency, description}`; `settings_changed`:
+     *     `{changes: {field: [before, after]}}` over every field of the group's settings (currency,
+     *     default split, and any field added later); `group_created`: the group's settings and `members`
+     *     (ids). Members only: anyone else, a former member too, gets 404 as for an unknown group.
+     */
+    get: operations['getGroupHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/groups/{id}/members': {
     parameters: {
       query?: never;
@@ -1309,6 +1344,37 @@ export interface components {
       id: string;
       display_name: string;
       email: string;
+    };
+    /** @enum {string} */
+    GroupEventKind:
+      | 'group_created'
+      | 'expense_created'
+      | 'expense_edited'
+      | 'expense_deleted'
+      | 'settlement_recorded'
+      | 'member_joined'
+      | 'member_left'
+      | 'member_removed'
+      | 'settings_changed';
+    GroupEvent: {
+      id: string;
+      kind: components['schemas']['GroupEventKind'];
+      /** Format: date-time */
+      at: string;
+      /** @description Who made the change */
+      actor: components['schemas']['UserName'];
+      /** @description The person who joined, left or was removed; null otherwise */
+      user: components['schemas']['UserName'] | null;
+      expense_id: string | null;
+      settlement_id: string | null;
+      /** @description What changed, by kind (see GET /groups/{id}/history); amounts in minor units */
+      details: {
+        [key: string]: unknown;
+      };
+    };
+    GroupHistoryPage: {
+      events: components['schemas']['GroupEvent'][];
+      nextCursor: string | null;
     };
     UserName: {
       id: string;
@@ -2652,6 +2718,41 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  getGroupHistory: {
+    parameters: {
+      query?: {
+        /** @description Page size */
+        limit?: components['parameters']['Limit'];
+        /** @description The `nextCursor` of the previous page; absent for the first page */
+        cursor?: string;
+        /** @description Only the events this person (a user id) did or that happened to them (joined, left, removed); anything that is not a user id matches no event */
+        person?: string;
+        /** @description Only events of this kind */
+        kind?: components['schemas']['GroupEventKind'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupHistoryPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       default: components['responses']['Default'];
     };
   };

@@ -24,3 +24,4 @@ export * from './planKeeping';
 export * from './consent';
 export * from './failure';
 export * from './comments';
+export * from './groupEvents';

@@ -27,6 +27,8 @@ import {
 } from './policy';
 import { type ExpenseJson, presentExpenses } from './present';
 import * as repo from './repo';
+import { type ExpenseSnapshot, expenseChanges } from '@kitty/domain';
+import { expenseSnapshot, insertGroupEvent } from '../history/repo';
 
 export { listGroupExpensesPage, listUserExpensesPage } from './pages';
 
@@ -95,6 +97,16 @@ export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseIn
     await repo.insertExpense(tx, id, caller.id, { ...parsed, group_id: groupId });
     const posted = ledgerOf(groupId, parsed);
     await postExpense(tx, posted, 1, countedPeople(posted));
+    if (groupId !== null) {
+      const expense = await expenseSnapshot(tx, id);
+      await insertGroupEvent(tx, {
+        group_id: groupId,
+        actor_id: caller.id,
+        kind: 'expense_created',
+        expense_id: id,
+        details: { expense },
+      });
+    }
   });
   // The caller may see it: checkPeople made them a member of its group, or its payer or a participant.
   const [expense] = await presentExpenses(db, [id]);
@@ -132,9 +144,12 @@ export async function updateExpense(
     const posted = ledgerOf(current.group_id, parsed);
     const before = countedPeople({ payers: current.payers, splits });
     const after = countedPeople(posted);
+    const snapshotBefore = current.group_id === null ? null : await expenseSnapshot(tx, id);
     await takeBack(tx, current, splits, without(before, after));
     await repo.updateExpense(tx, id, { ...parsed, group_id: current.group_id });
     await postExpense(tx, posted, 1, without(after, before));
+    if (current.group_id !== null && snapshotBefore)
+      await recordEdit(tx, current.group_id, caller.id, id, snapshotBefore);
   });
   return getExpense(db, id, caller.id);
 }
@@ -160,7 +175,39 @@ export async function deleteExpense(
     const people = countedPeople({ payers: current.payers, splits });
     if (current.declined_at === null) await takeBack(tx, current, splits, people);
     else await uncountExpense(tx, current.group_id, people);
+    if (current.group_id !== null) {
+      // The expense as it was: a deleted expense stays readable in its group's history.
+      const expense = await expenseSnapshot(tx, id);
+      await insertGroupEvent(tx, {
+        group_id: current.group_id,
+        actor_id: caller.id,
+        kind: 'expense_deleted',
+        expense_id: id,
+        details: { expense },
+      });
+    }
     await repo.softDeleteExpense(tx, id);
+  });
+}
+
+/** An edit's event: what changed, field by field (an edit that changed nothing writes none). */
+async function recordEdit(
+  tx: Db,
+  groupId: string,
+  actorId: string,
+  id: string,
+  before: ExpenseSnapshot,
+): Promise<void> {
+  const after = await expenseSnapshot(tx, id);
+  if (!after) return;
+  const changes = expenseChanges(before, after);
+  if (Object.keys(changes).length === 0) return;
+  await insertGroupEvent(tx, {
+    group_id: groupId,
+    actor_id: actorId,
+    kind: 'expense_edited',
+    expense_id: id,
+    details: { description: after.description, currency: after.currency, changes },
   });
 }
 

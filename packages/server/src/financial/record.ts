@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { postSettlement, scopeOf } from '../ledger/ledger';
+import { insertGroupEvent } from '../history/repo';
 import { BALANCE_AFTER } from './present';
 import { netOf } from './repo';
 import { insertEvent, insertSettlement, type NewSettlement, type SettlementRow } from './settlement-repo';
@@ -38,5 +39,20 @@ export async function recordSettlement(
   await postSettlement(tx, row, 1);
   const after = await netOf(tx, scopeOf(row.group_id), row.from_user_id, row.currency);
   await insertEvent(tx, row.id, 'created', actorId, { [BALANCE_AFTER]: after });
+  if (row.group_id !== null) {
+    await insertGroupEvent(tx, {
+      group_id: row.group_id,
+      actor_id: actorId,
+      kind: 'settlement_recorded',
+      settlement_id: row.id,
+      details: {
+        from_user_id: row.from_user_id,
+        to_user_id: row.to_user_id,
+        amount_minor: Number(row.amount_minor),
+        currency: row.currency,
+        description: row.description,
+      },
+    });
+  }
   return row;
 }

@@ -8,6 +8,8 @@ import type { GroupDetailJson } from './present';
 import { detailOf } from './read';
 import { addMembers, insertGroup } from './repo';
 import { splitConfigProblems } from './split-config';
+import { insertGroupEvent, insertMemberEvents } from '../history/repo';
+import { settingsOf } from './settings-of';
 
 type NewGroup = components['schemas']['NewGroup'];
 
@@ -56,6 +58,13 @@ export async function createGroup(
     const configProblems = splitConfigProblems(input.default_split_config, memberIds, currency);
     if (configProblems.length > 0) throw invalid(...configProblems);
     await addMembers(tx, created.id, memberIds);
+    await insertGroupEvent(tx, {
+      group_id: created.id,
+      actor_id: caller.id,
+      kind: 'group_created',
+      details: { ...settingsOf(created), members: memberIds },
+    });
+    await insertMemberEvents(tx, created.id, caller.id, 'member_joined', memberIds);
     return created;
   });
   return { group: await detailOf(db, group, caller.id), invited };

@@ -8,6 +8,7 @@ import { toUserJson, type UserJson } from '../users/present';
 import { netsOf } from './balances';
 import { lockMoneyOf } from './locks';
 import { emailProblem, findOrCreatePerson, type Invited } from './people';
+import { insertGroupEvent, insertMemberEvents } from '../history/repo';
 import { addMembers, bumpVersion, findGroupForMember, membersOfGroups, removeMembers } from './repo';
 
 type AddMemberRequest = components['schemas']['AddMemberRequest'];
@@ -32,6 +33,12 @@ export async function leaveGroup(db: Db, caller: CurrentUser, groupId: string): 
     if (!rule.ok) throw conflict('CANNOT_LEAVE_GROUP', rule.reason);
     await removeMembers(tx, group.id, [caller.id]);
     await bumpVersion(tx, group.id);
+    await insertGroupEvent(tx, {
+      group_id: group.id,
+      actor_id: caller.id,
+      kind: 'member_left',
+      user_id: caller.id,
+    });
   });
   return { message: LEFT_GROUP };
 }
@@ -53,7 +60,10 @@ export async function addGroupMember(
     const problem = emailProblem(input.email, 'email');
     if (problem) throw invalid(problem);
     const person = await findOrCreatePerson(tx, input, caller.id, group.id, invited);
-    if ((await addMembers(tx, group.id, [person.id])) > 0) await bumpVersion(tx, group.id);
+    if ((await addMembers(tx, group.id, [person.id])) > 0) {
+      await bumpVersion(tx, group.id);
+      await insertMemberEvents(tx, group.id, caller.id, 'member_joined', [person.id]);
+    }
     return membersOfGroups(tx, [group.id]);
   });
   return { members: { Members: members.map(toUserJson) }, invited };

@@ -10,6 +10,7 @@ import type { Invited } from './people';
 import { getGroupDetail, listGroups, searchGroups } from './read';
 import { updateGroupSettings } from './settings';
 import { sendInvitations } from '../users/invite';
+import { groupHistory } from '../history/service';
 
 export function groupRoutes(app: FastifyInstance): void {
   const { db } = app.ctx;
@@ -56,6 +57,10 @@ export function groupRoutes(app: FastifyInstance): void {
     await invite(request, invited);
     return members;
   });
+
+  route(app, 'getGroupHistory', async (request) =>
+    groupHistory(db, currentUser(request), request.params.id, request.query),
+  );
 
   route(app, 'exportGroup', async (request) =>
     exportGroup(db, currentUser(request).id, request.params.groupId),

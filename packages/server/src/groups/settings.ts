@@ -21,6 +21,9 @@ import type { GroupDetailJson } from './present';
 import { detailOf } from './read';
 import { addMembers, findGroupForMember, removeMembers, updateSettings } from './repo';
 import { type DefaultSplitConfig, splitConfigProblems, stillFits } from './split-config';
+import { recordChanges } from '@kitty/domain';
+import { insertGroupEvent, insertMemberEvents } from '../history/repo';
+import { settingsOf } from './settings-of';
 
 type GroupSettingsUpdate = components['schemas']['GroupSettingsUpdate'];
 type SettingsMember = components['schemas']['GroupSettingsMember'];
@@ -86,11 +89,34 @@ export async function updateGroupSettings(
       ...naming,
     });
     await removeMembers(tx, group.id, removed);
-    await addMembers(
+    const added = after.filter((id) => !before.includes(id));
+    await addMembers(tx, group.id, added);
+    const changes = recordChanges(settingsOf(group), settingsOf(updated));
+    if (Object.keys(changes).length > 0) {
+      await insertGroupEvent(tx, {
+        group_id: group.id,
+        actor_id: caller.id,
+        kind: 'settings_changed',
+        details: { changes },
+      });
+    }
+    // Taking oneself off the list is leaving.
+    await insertMemberEvents(
       tx,
       group.id,
-      after.filter((id) => !before.includes(id)),
+      caller.id,
+      'member_removed',
+      removed.filter((id) => id !== caller.id),
     );
+    if (removed.includes(caller.id)) {
+      await insertGroupEvent(tx, {
+        group_id: group.id,
+        actor_id: caller.id,
+        kind: 'member_left',
+        user_id: caller.id,
+      });
+    }
+    await insertMemberEvents(tx, group.id, caller.id, 'member_joined', added);
     return updated;
   });
   // Read after the commit; the caller sees the saved group even when they took themselves off it.

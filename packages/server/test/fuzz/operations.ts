@@ -203,6 +203,9 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
       body: { email: ctx.email('fuzz-add'), first_name: 'Added', last_name: 'Person', display_name: null },
     }),
   },
+  getGroupHistory: {
+    valid: ({ world }) => ({ as: world.owner, params: { id: world.groupId }, query: { limit: 5 } }),
+  },
   exportGroup: { valid: ({ world }) => ({ as: world.owner, params: { groupId: world.groupId } }) },
   listExpenseCategories: { valid: ({ world }) => ({ as: world.owner }) },
   createExpense: {

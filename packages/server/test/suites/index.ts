@@ -30,6 +30,7 @@ import { financialBalancesSuite } from './financial-balances.suite';
 import { financialLedgerSuite } from './financial-ledger.suite';
 import { financialSuggestionsSuite } from './financial-suggestions.suite';
 import { formerMembersSuite } from './former-members.suite';
+import { groupHistorySuite } from './group-history.suite';
 import { groupsAuthzSuite } from './groups-authz.suite';
 import { groupsConcurrencySuite } from './groups-concurrency.suite';
 import { groupsCreateSuite } from './groups-create.suite';
@@ -99,6 +100,7 @@ export function integrationSuites(engine: Engine): void {
     financialAuthzSuite(ctx);
     financialLedgerSuite(ctx);
     formerMembersSuite(ctx);
+    groupHistorySuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);

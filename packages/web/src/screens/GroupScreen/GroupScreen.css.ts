@@ -19,6 +19,12 @@ export const actionBar = style({
   marginBottom: vars.space.xl,
 });
 
+export const historyBar = style({
+  display: 'flex',
+  justifyContent: 'center',
+  marginTop: vars.space.lg,
+});
+
 export const actionButton = style({
   flexDirection: 'column',
   gap: vars.space.xxs,

@@ -26,7 +26,11 @@ const AddGroupExpenseDialog = lazy(() =>
   import('./AddGroupExpenseDialog').then((m) => ({ default: m.AddGroupExpenseDialog })),
 );
 
-type OpenDialog = 'expense' | 'settle' | 'balances' | 'settings' | null;
+const GroupHistoryDialog = lazy(() =>
+  import('./GroupHistoryDialog').then((m) => ({ default: m.GroupHistoryDialog })),
+);
+
+type OpenDialog = 'expense' | 'settle' | 'balances' | 'settings' | 'history' | null;
 
 /** Group detail (/groups/{groupId}): balance, actions, activity and the group's dialogs. */
 export function GroupScreen() {
@@ -119,6 +123,12 @@ export function GroupScreen() {
 
       <ActivitySection data={data} settled={settled} />
 
+      <div className={styles.historyBar}>
+        <Button variant="secondary" size="sm" onPress={() => setOpen('history')}>
+          Group History
+        </Button>
+      </div>
+
       <Suspense fallback={null}>
         {open === 'settle' && user && (
           <SettleUpDialog group={detail} currentUserId={user.id} onClosed={close} />
@@ -134,6 +144,7 @@ export function GroupScreen() {
             onClose={close}
           />
         )}
+        {open === 'history' && <GroupHistoryDialog group={detail} onClose={close} />}
         {open === 'expense' && user && (
           <AddGroupExpenseDialog group={detail} currentUser={user} onClose={close} />
         )}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyChanges,
+  type ExpenseSnapshot,
+  expenseChanges,
+  groupEventWords,
+  recordChanges,
+} from './groupEvents';
+
+const names: Record<string, string> = { a: 'Alice', b: 'Bob', c: 'Cy' };
+const nameOf = (id: string) => names[id] ?? 'someone';
+
+const dinner: ExpenseSnapshot = {
+  description: 'Dinner',
+  amount_minor: 9000,
+  currency: 'EUR',
+  category: 'dining',
+  date: '2026-11-20T18:00:00.000Z',
+  notes: '',
+  split_type: 'equal',
+  payers: { a: 9000 },
+  shares: { a: 4500, b: 4500 },
+};
+
+describe('expenseChanges', () => {
+  it('lists only the fields that changed, before and after', () => {
+    const after = { ...dinner, amount_minor: 9500, payers: { a: 9500 }, shares: { a: 4750, b: 4750 } };
+    expect(expenseChanges(dinner, after)).toEqual({
+      amount_minor: [9000, 9500],
+      payers: [{ a: 9000 }, { a: 9500 }],
+      shares: [
+        { a: 4500, b: 4500 },
+        { a: 4750, b: 4750 },
+      ],
+    });
+  });
+
+  it('is empty for the same expense, whatever the order of its payers', () => {
+    const same = { ...dinner, payers: { b: 3000, a: 6000 } };
+    expect(expenseChanges({ ...dinner, payers: { a: 6000, b: 3000 } }, same)).toEqual({});
+  });
+
+  it('applying the changes to the expense before gives the expense after', () => {
+    const after = { ...dinner, description: 'Supper', currency: 'USD', payers: { a: 5000, b: 4000 } };
+    expect(applyChanges(dinner, expenseChanges(dinner, after))).toEqual(after);
+  });
+});
+
+describe('recordChanges', () => {
+  it('records any field, one added later too; a missing value is null', () => {
+    expect(recordChanges({ currency: 'EUR' }, { currency: 'USD', name: 'Trip' })).toEqual({
+      currency: ['EUR', 'USD'],
+      name: [null, 'Trip'],
+    });
+  });
+});
+
+describe('groupEventWords', () => {
+  const actor = { display_name: 'Alice' };
+  it('tells an edit with amounts in their currency', () => {
+    const words = groupEventWords(
+      {
+        kind: 'expense_edited',
+        actor,
+        details: { description: 'Dinner', currency: 'EUR', changes: { amount_minor: [9000, 9500] } },
+      },
+      nameOf,
+    );
+    expect(words).toBe('Alice edited Dinner: amount €90.00 -> €95.00');
+  });
+
+  it('tells who paid what, several payers most first', () => {
+    const words = groupEventWords(
+      { kind: 'expense_deleted', actor, details: { expense: { ...dinner, payers: { b: 3000, a: 6000 } } } },
+      nameOf,
+    );
+    expect(words).toBe(
+      'Alice deleted Dinner: €90.00, paid by Alice €60.00, Bob €30.00; shares Alice €45.00, Bob €45.00',
+    );
+  });
+
+  it('tells a currency change of an edit in each side own currency', () => {
+    const words = groupEventWords(
+      {
+        kind: 'expense_edited',
+        actor,
+        details: {
+          description: 'Dinner',
+          currency: 'USD',
+          changes: {
+            payers: [{ a: 9000 }, { a: 9000, b: 1 }],
+            currency: ['EUR', 'USD'],
+            amount_minor: [9000, 9000],
+          },
+        },
+      },
+      nameOf,
+    );
+    // In reading order, whatever order the fields came in.
+    expect(words).toBe(
+      'Alice edited Dinner: amount €90.00 -> $90.00; currency EUR -> USD; paid by Alice €90.00 -> Alice $90.00, Bob $0.01',
+    );
+  });
+
+  it('tells payments, members and settings', () => {
+    expect(
+      groupEventWords(
+        {
+          kind: 'settlement_recorded',
+          actor,
+          details: { from_user_id: 'b', to_user_id: 'a', amount_minor: 1250, currency: 'EUR' },
+        },
+        nameOf,
+      ),
+    ).toBe('Alice recorded a payment: Bob paid Alice €12.50');
+    expect(
+      groupEventWords({ kind: 'member_joined', actor, user: { display_name: 'Bob' }, details: {} }, nameOf),
+    ).toBe('Alice added Bob to the group');
+    expect(groupEventWords({ kind: 'member_joined', actor, user: actor, details: {} }, nameOf)).toBe(
+      'Alice joined the group',
+    );
+    expect(
+      groupEventWords({ kind: 'member_removed', actor, user: { display_name: 'Cy' }, details: {} }, nameOf),
+    ).toBe('Alice removed Cy from the group');
+    expect(
+      groupEventWords(
+        {
+          kind: 'settings_changed',
+          actor,
+          details: { changes: { default_split_type: ['equal', 'shares'] } },
+        },
+        nameOf,
+      ),
+    ).toBe('Alice changed the settings: default split equal -> shares');
+  });
+});

@@ -1,0 +1,229 @@
+// A group's history (issue 23): the pure parts. Which kinds of event there are, what changed between two
+// snapshots of an expense or of a group's settings, and the words each event is shown in. (Not history.ts,
+// which groups settlements by day.) Amounts are integer minor units of the currency stored beside them.
+import { formatMoneyWithSymbol } from './money';
+
+export const GROUP_EVENT_KINDS = [
+  'group_created',
+  'expense_created',
+  'expense_edited',
+  'expense_deleted',
+  'settlement_recorded',
+  'member_joined',
+  'member_left',
+  'member_removed',
+  'settings_changed',
+] as const;
+export type GroupEventKind = (typeof GROUP_EVENT_KINDS)[number];
+
+export function isGroupEventKind(value: unknown): value is GroupEventKind {
+  return typeof value === 'string' && (GROUP_EVENT_KINDS as readonly string[]).includes(value);
+}
+
+/** Labels of the kinds, for a filter. */
+export const GROUP_EVENT_KIND_LABELS: Record<GroupEventKind, string> = {
+  group_created: 'Group created',
+  expense_created: 'Expense added',
+  expense_edited: 'Expense edited',
+  expense_deleted: 'Expense deleted',
+  settlement_recorded: 'Payment recorded',
+  member_joined: 'Member joined',
+  member_left: 'Member left',
+  member_removed: 'Member removed',
+  settings_changed: 'Settings changed',
+};
+
+/** An expense as its history keeps it: every figure a person reads, amounts in minor units. */
+export interface ExpenseSnapshot {
+  description: string;
+  amount_minor: number;
+  currency: string;
+  category: string;
+  /** ISO date and time. */
+  date: string;
+  notes: string;
+  split_type: string;
+  /** Who paid what. */
+  payers: Record<string, number>;
+  /** Who owes what. */
+  shares: Record<string, number>;
+}
+
+/** What changed: field -> [before, after]; a field that did not change is absent. */
+export type Changes = Record<string, [unknown, unknown]>;
+
+/** Deep equality of JSON values (records compare by their entries, whatever their order). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k) =>
+      Object.hasOwn(b as object, k) &&
+      sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+/**
+ * The generic diff of two flat records: every key of either whose value differs, [before, after]
+ * (a missing value is null). Used for expenses and for a group's settings, so a field added later is
+ * recorded without changing this code.
+ */
+export function recordChanges(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  for (const key of keys) {
+    const b = before[key] ?? null;
+    const a = after[key] ?? null;
+    if (!sameJson(b, a)) changes[key] = [b, a];
+  }
+  return changes;
+}
+
+/** What an edit changed of an expense. */
+export function expenseChanges(before: ExpenseSnapshot, after: ExpenseSnapshot): Changes {
+  return recordChanges({ ...before }, { ...after });
+}
+
+/** The expense after applying an edit's changes (the "after" of each field) to the one before. */
+export function applyChanges<T>(before: T, changes: Changes): T {
+  const next: Record<string, unknown> = { ...(before as Record<string, unknown>) };
+  for (const [field, [, after]] of Object.entries(changes)) next[field] = after;
+  return next as T;
+}
+
+/** One event as the history shows it. */
+export interface GroupEventLike {
+  kind: GroupEventKind;
+  actor: { display_name: string };
+  /** The person the event is about (joined, left, removed; a payment's payer). */
+  user?: { display_name: string } | null;
+  details: Record<string, unknown>;
+}
+
+export type NameOf = (userId: string) => string;
+
+const FIELD_LABELS: Record<string, string> = {
+  description: 'description',
+  amount_minor: 'amount',
+  currency: 'currency',
+  category: 'category',
+  date: 'date',
+  notes: 'notes',
+  split_type: 'split',
+  payers: 'paid by',
+  shares: 'shares',
+  default_split_type: 'default split',
+  default_split_config: 'default split details',
+  name: 'name',
+};
+
+/** A field's name in words ("amount_minor" -> "amount"); an unknown field reads as itself. */
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
+}
+
+// The order a person reads an edit in (a database may hand the fields back in any order).
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+/** The changes in reading order: the known fields first, as FIELD_LABELS lists them, then any other by name. */
+export function orderedChanges(changes: Changes): [string, [unknown, unknown]][] {
+  const rank = (field: string) => {
+    const i = FIELD_ORDER.indexOf(field);
+    return i === -1 ? FIELD_ORDER.length : i;
+  };
+  return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** "Alice €60.00, Bob €40.00" */
+function moneyList(value: unknown, currency: string, nameOf: NameOf): string {
+  if (value === null || typeof value !== 'object') return '(none)';
+  const entries = Object.entries(value as Record<string, number>);
+  if (entries.length === 0) return '(none)';
+  return entries
+    .sort(([a, x], [b, y]) => y - x || nameOf(a).localeCompare(nameOf(b)))
+    .map(([id, minor]) => `${nameOf(id)} ${formatMoneyWithSymbol(minor, currency)}`)
+    .join(', ');
+}
+
+/** One value of a field in words: amounts with their currency, people by name. */
+export function valueWords(field: string, value: unknown, currency: string, nameOf: NameOf): string {
+  if (field === 'amount_minor' && typeof value === 'number') return formatMoneyWithSymbol(value, currency);
+  if (field === 'payers' || field === 'shares') return moneyList(value, currency, nameOf);
+  if (field === 'date' && typeof value === 'string') return value.slice(0, 10);
+  return text(value);
+}
+
+/** "amount €90.00 -> €95.00; description Dinner -> Supper" */
+export function changesWords(changes: Changes, currencies: [string, string], nameOf: NameOf): string {
+  return orderedChanges(changes)
+    .map(
+      ([field, [before, after]]) =>
+        `${fieldLabel(field)} ${valueWords(field, before, currencies[0], nameOf)} -> ${valueWords(field, after, currencies[1], nameOf)}`,
+    )
+    .join('; ');
+}
+
+function str(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** The sentence of one event: "Alice edited Dinner: amount €90.00 -> €95.00". */
+export function groupEventWords(event: GroupEventLike, nameOf: NameOf): string {
+  const actor = event.actor.display_name;
+  const d = event.details;
+  const user = event.user?.display_name ?? 'someone';
+  switch (event.kind) {
+    case 'group_created':
+      return `${actor} created the group ${str(d.name)}`.trimEnd();
+    case 'expense_created':
+    case 'expense_deleted': {
+      const e = d.expense as ExpenseSnapshot | undefined;
+      if (!e) return `${actor} ${event.kind === 'expense_created' ? 'added' : 'deleted'} an expense`;
+      const verb = event.kind === 'expense_created' ? 'added' : 'deleted';
+      return `${actor} ${verb} ${e.description}: ${formatMoneyWithSymbol(e.amount_minor, e.currency)}, paid by ${moneyList(e.payers, e.currency, nameOf)}; shares ${moneyList(e.shares, e.currency, nameOf)}`;
+    }
+    case 'expense_edited': {
+      const changes = (d.changes ?? {}) as Changes;
+      const currency = str(d.currency, 'EUR');
+      const currencies: [string, string] = changes.currency
+        ? [str(changes.currency[0], currency), str(changes.currency[1], currency)]
+        : [currency, currency];
+      const words = changesWords(changes, currencies, nameOf);
+      return `${actor} edited ${str(d.description)}${words ? `: ${words}` : ''}`;
+    }
+    case 'settlement_recorded': {
+      const amount = typeof d.amount_minor === 'number' ? d.amount_minor : 0;
+      const from = nameOf(str(d.from_user_id));
+      const to = nameOf(str(d.to_user_id));
+      return `${actor} recorded a payment: ${from} paid ${to} ${formatMoneyWithSymbol(amount, str(d.currency, 'EUR'))}`;
+    }
+    case 'member_joined':
+      return event.user && event.user.display_name !== actor
+        ? `${actor} added ${user} to the group`
+        : `${actor} joined the group`;
+    case 'member_left':
+      return `${actor} left the group`;
+    case 'member_removed':
+      return `${actor} removed ${user} from the group`;
+    case 'settings_changed': {
+      const changes = (d.changes ?? {}) as Changes;
+      const words = orderedChanges(changes)
+        .map(([field, [before, after]]) => `${fieldLabel(field)} ${text(before)} -> ${text(after)}`)
+        .join('; ');
+      return `${actor} changed the settings${words ? `: ${words}` : ''}`;
+    }
+  }
+}
