@@ -4,6 +4,10 @@ import type { FieldErrors } from './accountValidation';
 import { formatTime } from './dates';
 import { type HistoryOptions, historyDayLabel } from './history';
 
+// In a module of its own: the expense lists show the count without the rest of the comments' code (and the
+// history's day labels it needs) in their first download (scripts/web-size.mjs).
+export { commentCountLabel } from './commentCount';
+
 export const COMMENT_MAX_LENGTH = 1000;
 export const COMMENT_REQUIRED = 'Please write a comment';
 export const COMMENT_TOO_LONG = `A comment can be at most ${COMMENT_MAX_LENGTH} characters`;
@@ -28,11 +32,6 @@ export function validateComment(text: string | null | undefined): FieldErrors<'t
 /** Only the author deletes a comment. */
 export function mayDeleteComment(comment: { author: { id: string } }, userId: string): boolean {
   return comment.author.id === userId;
-}
-
-/** "1 comment", "3 comments" (the accessible label of a row's count). */
-export function commentCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'comment' : 'comments'}`;
 }
 
 /**

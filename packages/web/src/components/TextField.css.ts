@@ -22,8 +22,3 @@ export const input = style([
     },
   },
 ]);
-
-export const textArea = style([
-  input,
-  { paddingBlock: vars.space.sm, resize: 'vertical', fontFamily: 'inherit', lineHeight: 1.5 },
-]);

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   FieldError,
   Input,
@@ -6,7 +6,6 @@ import {
   TextField as RACTextField,
   type TextFieldProps as RACTextFieldProps,
   Text,
-  TextArea,
 } from 'react-aria-components';
 import { cx } from './cx';
 import * as styles from './TextField.css';
@@ -23,14 +22,12 @@ export interface TextFieldProps extends Omit<RACTextFieldProps, 'className' | 'c
   errorMessage?: string;
   placeholder?: string;
   inputRef?: Ref<HTMLInputElement>;
-  /** Several lines: a text area of `rows` lines (default 3), resizable in height. */
-  multiline?: boolean;
-  rows?: number;
-  textAreaRef?: Ref<HTMLTextAreaElement>;
+  /** The control in place of the one-line input (TextAreaField gives its text area): `placeholder` and `inputRef` then do nothing. */
+  control?: ReactNode;
   className?: string;
 }
 
-/** A labelled text input (or text area) that owns its description and error message (react-aria TextField). */
+/** A labelled text input (or another control, `control`) that owns its description and error message (react-aria TextField). */
 export function TextField({
   label,
   description,
@@ -38,9 +35,7 @@ export function TextField({
   isInvalid,
   placeholder,
   inputRef,
-  multiline,
-  rows = 3,
-  textAreaRef,
+  control,
   className,
   ...props
 }: TextFieldProps) {
@@ -51,11 +46,7 @@ export function TextField({
       className={cx(styles.field, className)}
     >
       <Label className={styles.label}>{label}</Label>
-      {multiline ? (
-        <TextArea ref={textAreaRef} rows={rows} placeholder={placeholder} className={styles.textArea} />
-      ) : (
-        <Input ref={inputRef} placeholder={placeholder} className={styles.input} />
-      )}
+      {control ?? <Input ref={inputRef} placeholder={placeholder} className={styles.input} />}
       {description && (
         <Text slot="description" className={styles.description}>
           {description}

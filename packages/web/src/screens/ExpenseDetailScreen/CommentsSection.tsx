@@ -6,7 +6,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { LoadingText } from '../../components/Spinner';
-import { TextField } from '../../components/TextField';
+import { TextAreaField } from '../../components/TextAreaField';
 import { useAuth } from '../../flows/AuthProvider';
 import * as styles from './ExpenseDetailScreen.css';
 import { useComments } from './useComments';
@@ -110,8 +110,7 @@ export function CommentsSection({ expense }: { expense: Expense }) {
         </Alert>
       )}
       <form className={styles.commentForm} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          multiline
+        <TextAreaField
           label="Add a comment"
           description={`Up to ${COMMENT_MAX_LENGTH} characters. Ctrl+Enter sends it.`}
           value={c.text}

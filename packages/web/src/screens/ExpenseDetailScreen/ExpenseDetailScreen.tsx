@@ -2,12 +2,13 @@ import type { Expense } from '@kitty/api';
 import { call } from '@kitty/api';
 import { EDIT_NAVIGATION_DELAY_MS, mayDeclineExpense } from '@kitty/domain';
 import { canDeleteExpense, OPERATION_FAILED } from '@kitty/domain/flows';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
 import { BackButton } from '../../components/BackButton';
 import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { CloseIcon, EditIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingText } from '../../components/Spinner';
@@ -15,7 +16,6 @@ import { toast } from '../../components/Toast';
 import { useAuth } from '../../flows/AuthProvider';
 import { useResource } from '../../flows/resource';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
-import { CommentsSection } from './CommentsSection';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
 import { DeclineExpense } from './DeclineExpense';
 import { DeleteExpenseButton } from './DeleteExpenseButton';
@@ -24,6 +24,23 @@ import * as styles from './ExpenseDetailScreen.css';
 import { ExpenseSummary } from './ExpenseSummary';
 import { SplitDetailsCard } from './SplitDetailsCard';
 import { useExpenseDelete } from './useExpenseDelete';
+
+// The comments (list, form, their flow) are a chunk of their own, outside the page's size budget: its download
+// starts with this screen's, beside the expense's request, and the card says "Loading comments..." meanwhile.
+const commentsModule = import('./CommentsSection');
+const CommentsSection = lazy(() => commentsModule.then((m) => ({ default: m.CommentsSection })));
+
+/** The comments card while its chunk downloads: what CommentsSection shows while the comments load. */
+function CommentsLoading() {
+  return (
+    <Card as="section" aria-labelledby="comments-title" className={styles.comments}>
+      <h2 id="comments-title" className={styles.cardTitle}>
+        Comments
+      </h2>
+      <LoadingText>Loading comments...</LoadingText>
+    </Card>
+  );
+}
 
 function DetailHeader({ actions }: { actions?: React.ReactNode }) {
   return (
@@ -166,7 +183,9 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
         <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} paidMinor={money?.payers} />
         <SplitDetailsCard expense={expense} money={money} />
         {declinable && <DeclineExpense expense={expense} />}
-        <CommentsSection expense={expense} />
+        <Suspense fallback={<CommentsLoading />}>
+          <CommentsSection expense={expense} />
+        </Suspense>
       </div>
       <DeleteConfirmDialog
         isOpen={del.step === 'confirming'}

@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { useCurrencyOptions, useSplitTypeOptions } from '../../components/configOptions';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
+import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
 import { AddPersonControl } from './AddPersonControl';
@@ -65,8 +66,7 @@ function GroupDetailsFields({ group, settings }: { group: GroupDetail; settings:
         isRequired
         errorMessage={settings.errors.name}
       />
-      <TextField
-        multiline
+      <TextAreaField
         label="Description"
         description="Optional. Everyone in the group sees it under the group's name."
         value={settings.form.description}
