@@ -8,15 +8,16 @@ export const OPENAPI_PATH = fileURLToPath(new URL('../../../openapi.yaml', impor
 // Public, input-free calls that cannot fail with a 4xx.
 const NO_4XX = ['#/paths/~1health/get/responses', '#/paths/~1client-config/get/responses'];
 
-// `/expenses/{id}/comments` against `/expenses/group/{id}` and `/expenses/decline/{id}`: an expense id is
-// a UUID, never `group` or `decline`, and routers (Fastify's included) try literal segments first.
-const COMMENTS_PATH = '`/expenses/{id}/comments`';
+// `/expenses/{id}/comments` and `/expenses/{id}/receipts` against `/expenses/group/{id}` and
+// `/expenses/decline/{id}`: an expense id is a UUID, never `group` or `decline`, and routers (Fastify's
+// included) try literal segments first.
+const EXPENSE_SUBPATHS = ['`/expenses/{id}/comments`', '`/expenses/{id}/receipts`'];
 
 function accepted(problem) {
   return (
     (problem.ruleId === 'operation-4xx-response' &&
       problem.location.every((l) => NO_4XX.includes(l.pointer))) ||
-    (problem.ruleId === 'no-ambiguous-paths' && problem.message.includes(COMMENTS_PATH))
+    (problem.ruleId === 'no-ambiguous-paths' && EXPENSE_SUBPATHS.some((p) => problem.message.includes(p)))
   );
 }
 

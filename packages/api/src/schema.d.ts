@@ -468,7 +468,11 @@ export interface paths {
      *     `{from_user_id, to_user_id, amount_minor, currency, description}`; `settings_changed`:
      *     `{changes: {field: [before, after]}}` over every field of the group's settings (currency,
      *     default split, and any field added later); `group_created`: the group's settings and `members`
-     *     (ids). Members only: anyone else, a former member too, gets 404 as for an unknown group.
+     *     (ids); `recurrence_changed`: `{recurring_expense_id, description, action}` with `action` one of
+     *     created, edited, paused, resumed, stopped, finished, paused_member_left (edited: also `changes`).
+     *     An occurrence created by a recurring expense is an `expense_created` whose details carry its
+     *     `recurring_expense_id` (null otherwise) and whose actor is the person who set the recurrence up.
+     *     Members only: anyone else, a former member too, gets 404 as for an unknown group.
      */
     get: operations['getGroupHistory'];
     put?: never;
@@ -518,6 +522,148 @@ export interface paths {
      *     member may export. The client builds the CSV file.
      */
     get: operations['exportGroup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/groups/{id}/recurring-expenses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A group's recurring expenses
+     * @description Every recurring expense of the group: active and paused ones first, soonest `next_date` first, then
+     *     the ended ones (stopped or finished), the most recently changed first. Members only (404 for anyone
+     *     else, a former member too).
+     */
+    get: operations['listRecurringExpenses'];
+    put?: never;
+    /**
+     * Make an expense repeat
+     * @description Any current member may set up a recurring expense in the group (404 for a stranger, 403
+     *     FORBIDDEN_NOT_MEMBER for a former member). `expense` is validated exactly like POST /expenses
+     *     (the same 400s on `expense.<field>`; its `group_id` must be left out or be this group: otherwise
+     *     400 on `expense.group_id` "The group of an expense cannot be changed."; its `date` is not used:
+     *     each occurrence has its own date from the schedule). `schedule` as RecurrenceSchedule says.
+     *     Every occurrence due by today (in the schedule's time zone) is created in the same transaction
+     *     and returned in `expenses`, oldest first; later ones are created by the server when their day
+     *     begins, each exactly once, even with several server processes and after downtime (missed days are
+     *     created when the server is back, each with its own date).
+     */
+    post: operations['createRecurringExpense'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recurring-expenses/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * One recurring expense
+     * @description Members of its group only (404 for anyone else).
+     */
+    get: operations['getRecurringExpense'];
+    /**
+     * Change a recurring expense (the occurrences still to come)
+     * @description Any current member of its group may change it (403 FORBIDDEN_NOT_MEMBER for a former member, 404
+     *     for anyone else). The change applies to the occurrences still to come; expenses already created
+     *     stay as they are (edit them one by one). The same validation as POST. When the frequency or the
+     *     start date changes, the schedule starts again from the new start date, but nothing before today is
+     *     created by an edit; the count of `occurrences` includes those already created. A stopped or
+     *     finished recurring expense cannot change: 409 RECURRENCE_ENDED "This recurring expense has ended."
+     *     A stale `version` is a 409 VERSION_CONFLICT.
+     */
+    put: operations['updateRecurringExpense'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recurring-expenses/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause, resume or stop a recurring expense
+     * @description `paused`: no occurrence is created until it is resumed. `active` (resume): the schedule goes on from
+     *     today; the days that passed while it was paused are not created. `stopped`: it ends for good.
+     *     Setting the status it already has changes nothing (200, same `version`). A stopped or finished one
+     *     cannot be resumed or paused: 409 RECURRENCE_ENDED. Any current member of its group (403
+     *     FORBIDDEN_NOT_MEMBER for a former member, 404 for anyone else). A stale `version` is a 409.
+     */
+    post: operations['setRecurringExpenseStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/groups/{id}/statistics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Where a group's money went
+     * @description The group's spending in a period, per currency (never converted): the total of its expenses, by
+     *     category, by month and by person (what each paid and what each's share was). Deleted expenses are
+     *     left out; settlements are payments between members, not spending, and are left out too. Members
+     *     only (404 for anyone else, a former member too).
+     */
+    get: operations['getGroupStatistics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/statistics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the caller's money went
+     * @description The caller's spending in a period, per currency: their share of every expense they are in (in their
+     *     groups and outside any group), by category and by month, what they paid against their share, and
+     *     the same by group (`group_id` null for expenses outside any group). Deleted and declined expenses
+     *     and settlements are left out.
+     */
+    get: operations['getMyStatistics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -722,6 +868,98 @@ export interface paths {
      *     member (403 FORBIDDEN_NOT_MEMBER otherwise). A deleted comment is gone (a second delete is a 404).
      */
     delete: operations['deleteExpenseComment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/{id}/receipts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The receipts attached to an expense, oldest first
+     * @description Whoever can see the expense (GET /expenses/{id}); 404 for anyone else and for a deleted expense.
+     */
+    get: operations['listReceipts'];
+    put?: never;
+    /**
+     * Attach a receipt (a photo or a PDF) to an expense
+     * @description multipart/form-data with one part named `file`: a JPEG, PNG or WebP image or a PDF, up to 10 MB
+     *     (10,485,760 bytes). The type is read from the file's own bytes, never from its name or the part's
+     *     Content-Type: anything else, a file that claims one type and is another included, is a 415
+     *     UNSUPPORTED_MEDIA_TYPE "A receipt must be a JPEG, PNG or WebP image or a PDF."; an image that
+     *     cannot be decoded is the same 415. Larger: 413 PAYLOAD_TOO_LARGE "A receipt can be at most 10
+     *     MB."; a request without a `file` part (or with an empty one): 400 on `file` "Please choose a
+     *     file". At most 5 receipts per expense: 409 RECEIPT_LIMIT_REACHED "An expense can have at most 5
+     *     receipts.". Whoever can see the expense may attach (404 otherwise, and for a deleted expense); in
+     *     a group only its current members (403 FORBIDDEN_NOT_MEMBER). Images get a thumbnail (at most 320
+     *     pixels on the longer side). Attaching changes neither the expense nor its `version`.
+     */
+    post: operations['attachReceipt'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/{id}/receipts/{receiptId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        receiptId: components['parameters']['ReceiptIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The receipt's file, full size
+     * @description The file as it was attached, with its sniffed Content-Type, `Content-Disposition: inline` (a
+     *     PDF or an image opens in the browser), `X-Content-Type-Options: nosniff`, `Cache-Control: private`.
+     *     Only with the caller's token, for whoever can see the expense: anyone else, and a receipt of
+     *     another expense, gets 404. The address is not enough to read it.
+     */
+    get: operations['getReceiptFile'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a receipt
+     * @description Only who attached it may remove it: anyone else who can see it gets 403 FORBIDDEN_NOT_AUTHOR "Only
+     *     the person who attached a receipt can remove it."; in a group the person must still be a member
+     *     (403 FORBIDDEN_NOT_MEMBER). 404 for anyone who cannot see the expense and for a receipt already
+     *     removed.
+     */
+    delete: operations['deleteReceipt'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/{id}/receipts/{receiptId}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        receiptId: components['parameters']['ReceiptIdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A small picture of an image receipt
+     * @description A WebP image at most 320 pixels on its longer side, for receipts that are images (`has_thumbnail`);
+     *     404 for a PDF. The same access rule and headers as the full file.
+     */
+    get: operations['getReceiptThumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1199,7 +1437,7 @@ export interface components {
      *     | FORBIDDEN_NOT_ADMIN | 403 | Only instance administrators may change the configuration. |
      *     | FORBIDDEN_NOT_PARTY | 403 | Only the people an expense, payment or debt is between may settle or record it. |
      *     | FORBIDDEN_NOT_PAYER | 403 | Only the person who paid may delete the expense. |
-     *     | FORBIDDEN_NOT_AUTHOR | 403 | Only the person who wrote a comment may delete it. |
+     *     | FORBIDDEN_NOT_AUTHOR | 403 | Only the person who wrote a comment (attached a receipt) may delete (remove) it. |
      *     | DECLINE_NOT_ALLOWED | 403 | The caller may not decline this item (a group item, or one they recorded or are not named in). |
      *     | NOT_FOUND | 404 | Unknown, or not visible to the caller; also an unknown address under /api. |
      *     | REQUEST_TIMEOUT | 408 | The request took too long to arrive. |
@@ -1212,10 +1450,12 @@ export interface components {
      *     | EMAIL_TAKEN | 409 | An account with this e-mail address already exists. |
      *     | ALREADY_SETTLED | 409 | The expense is already settled. |
      *     | EXPENSE_DECLINED | 409 | The expense was declined: it can no longer change or be settled. |
+     *     | RECURRENCE_ENDED | 409 | The recurring expense was stopped or has finished: it can no longer change or resume. |
+     *     | RECEIPT_LIMIT_REACHED | 409 | The expense already has the most receipts it may have (5). |
      *     | IDEMPOTENCY_KEY_IN_PROGRESS | 409 | A request with the same Idempotency-Key is still running: retry shortly. |
-     *     | PAYLOAD_TOO_LARGE | 413 | The request body is too large. |
+     *     | PAYLOAD_TOO_LARGE | 413 | The request body is too large (a receipt: more than 10 MB). |
      *     | URL_TOO_LONG | 414 | The address is too long. |
-     *     | UNSUPPORTED_MEDIA_TYPE | 415 | The body is not sent as JSON (Content-Type: application/json). |
+     *     | UNSUPPORTED_MEDIA_TYPE | 415 | The body is not sent as JSON (Content-Type: application/json), or a receipt is not a JPEG, PNG or WebP image or a PDF (by its bytes). |
      *     | IDEMPOTENCY_KEY_REUSED | 422 | The Idempotency-Key was already used for a different request. Nothing was written. |
      *     | RATE_LIMITED | 429 | Too many requests or attempts; wait for Retry-After. |
      *     | HEADERS_TOO_LARGE | 431 | The request headers are too large. |
@@ -1252,6 +1492,8 @@ export interface components {
       | 'EMAIL_TAKEN'
       | 'ALREADY_SETTLED'
       | 'EXPENSE_DECLINED'
+      | 'RECURRENCE_ENDED'
+      | 'RECEIPT_LIMIT_REACHED'
       | 'IDEMPOTENCY_KEY_IN_PROGRESS'
       | 'PAYLOAD_TOO_LARGE'
       | 'URL_TOO_LONG'
@@ -1355,7 +1597,8 @@ export interface components {
       | 'member_joined'
       | 'member_left'
       | 'member_removed'
-      | 'settings_changed';
+      | 'settings_changed'
+      | 'recurrence_changed';
     GroupEvent: {
       id: string;
       kind: components['schemas']['GroupEventKind'];
@@ -1605,6 +1848,8 @@ export interface components {
       leftover_start: number;
       /** @description How many comments the expense has (GET /expenses/{id}/comments); comments do not change `version` */
       comment_count: number;
+      /** @description The recurring expense (GET /recurring-expenses/{id}) this expense is an occurrence of; null otherwise */
+      recurring_expense_id: string | null;
     };
     ExpensePayer: {
       user_id: string;
@@ -1637,6 +1882,164 @@ export interface components {
       comments: components['schemas']['Comment'][];
       /** @description Pass as `cursor` for the next page; null at the end */
       nextCursor: string | null;
+    };
+    /**
+     * @description How often: every week, every two weeks, every month, every year. Monthly and yearly keep the start date's day: a start on the 31st falls on each month's last day (30 April, 28 or 29 February) and back on the 31st when the month has one; a start on 29 February falls on 28 February in other years. Each date is counted from the start date, never from the previous one, so nothing drifts.
+     * @enum {string}
+     */
+    RecurrenceFrequency: 'weekly' | 'biweekly' | 'monthly' | 'yearly';
+    /** @description When the occurrences fall (the domain's recurrence rules). Refused with 400 on the field: `schedule.start_date` "The first date must be within a year of today" (more than a year before or after today); `schedule.end_date` "The end date cannot be before the first date"; `schedule.time_zone` "Unknown time zone". `end_date` and `occurrences` may both be given: whichever comes first ends it. */
+    RecurrenceSchedule: {
+      frequency: components['schemas']['RecurrenceFrequency'];
+      /**
+       * Format: date
+       * @description The day of the first occurrence, in `time_zone`
+       */
+      start_date: string;
+      /**
+       * Format: date
+       * @description No occurrence after this day; null or absent for no end date
+       */
+      end_date?: string | null;
+      /** @description How many times in all; null or absent for no limit */
+      occurrences?: number | null;
+      /**
+       * @description The IANA time zone whose calendar the days are in (the browser's). An occurrence is created when its day begins there, dated that day at 12:00 there.
+       * @default UTC
+       */
+      time_zone: string;
+    };
+    /**
+     * @description `active`: occurrences are created; `paused`: none until resumed; `stopped`: ended by a person; `finished`: the end date or the number of times was reached.
+     * @enum {string}
+     */
+    RecurringExpenseStatus: 'active' | 'paused' | 'stopped' | 'finished';
+    RecurringExpenseInput: {
+      /** @description What each occurrence records (its `date` is not used) */
+      expense: components['schemas']['ExpenseInput'];
+      schedule: components['schemas']['RecurrenceSchedule'];
+    };
+    RecurringExpenseUpdate: {
+      expense: components['schemas']['ExpenseInput'];
+      schedule: components['schemas']['RecurrenceSchedule'];
+      /** @description The version the change is based on; a different current version is a 409 */
+      version?: number;
+    };
+    RecurringExpenseStatusInput: {
+      /**
+       * @description `active` resumes a paused one
+       * @enum {string}
+       */
+      status: 'active' | 'paused' | 'stopped';
+      /** @description The version the change is based on; a different current version is a 409 */
+      version?: number;
+    };
+    RecurringExpense: {
+      id: string;
+      group_id: string;
+      status: components['schemas']['RecurringExpenseStatus'];
+      /**
+       * @description Why the server paused it itself: `member_left` when someone in it is no longer a member of the group on an occurrence's day (that occurrence is not created; change the expense, then resume)
+       * @enum {string|null}
+       */
+      paused_reason: 'member_left' | null;
+      /** @description What each occurrence records, as it was last set (without `date`) */
+      expense: components['schemas']['ExpenseInput'];
+      /** @description The schedule as it was last set, `time_zone` filled in */
+      schedule: components['schemas']['RecurrenceSchedule'];
+      /**
+       * Format: date
+       * @description The day of the next occurrence; null once stopped or finished
+       */
+      next_date: string | null;
+      /**
+       * Format: date
+       * @description The day of the latest occurrence created; null before the first
+       */
+      last_date: string | null;
+      occurrences_created: number;
+      created_by: components['schemas']['UserName'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description Grows by one with every change */
+      version: number;
+    };
+    RecurringExpenseList: {
+      recurring_expenses: components['schemas']['RecurringExpense'][];
+    };
+    RecurringExpenseCreated: {
+      recurring_expense: components['schemas']['RecurringExpense'];
+      /** @description The occurrences due by today, created with it, oldest first */
+      expenses: components['schemas']['Expense'][];
+    };
+    Receipt: {
+      id: string;
+      expense_id: string;
+      /**
+       * @description Read from the file's bytes
+       * @enum {string}
+       */
+      content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+      /** @description Bytes */
+      size: number;
+      /** @description The name the file was attached with, cleaned of paths and control characters ("receipt" when it had none) */
+      filename: string;
+      /** @description True for images (GET .../thumbnail) */
+      has_thumbnail: boolean;
+      /** @description Pixels, for images */
+      width: number | null;
+      /** @description Pixels, for images */
+      height: number | null;
+      uploaded_by: components['schemas']['UserName'];
+      /** Format: date-time */
+      created_at: string;
+    };
+    ReceiptList: {
+      receipts: components['schemas']['Receipt'][];
+    };
+    /** @description Amounts are integer minor units of the currency beside them */
+    Statistics: {
+      /** @enum {string} */
+      scope: 'group' | 'person';
+      /** Format: date */
+      from: string | null;
+      /** Format: date */
+      to: string | null;
+      time_zone: string;
+      /** @description One entry per currency with expenses in the period, the one with most expenses first */
+      currencies: components['schemas']['CurrencyStatistics'][];
+    };
+    CurrencyStatistics: {
+      currency: components['schemas']['Currency'];
+      expense_count: number;
+      /** @description A group: the sum of its expenses. A person: the sum of their shares */
+      total_minor: number;
+      /** @description Largest first (ties by category); a person's statistics count their shares */
+      by_category: {
+        category: string;
+        amount_minor: number;
+        expense_count: number;
+      }[];
+      /** @description Every month from the first with an expense to the last, in order, months without one at 0; `month` as YYYY-MM in `time_zone` */
+      by_month: {
+        month: string;
+        amount_minor: number;
+      }[];
+      /** @description A group: everyone who paid or had a share in the period (former members too), most paid first; the paid amounts and the shares each add up to `total_minor`. A person: the caller alone */
+      by_person: {
+        user: components['schemas']['UserName'];
+        paid_minor: number;
+        share_minor: number;
+      }[];
+      /** @description A person: what they paid and their share per group (`group_id` null outside any group). A group: empty */
+      by_group: {
+        group_id: string | null;
+        name: string | null;
+        paid_minor: number;
+        share_minor: number;
+      }[];
     };
     /** @description Who declined an expense or a settlement, and when */
     Declined: {
@@ -2017,6 +2420,24 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The body, or the file in it, is too large */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The body or the file in it is not of a type this operation takes */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The database is unreachable */
     Unavailable: {
       headers: {
@@ -2066,6 +2487,13 @@ export interface components {
     GroupIdPath: components['schemas']['Id'];
     ExpenseIdPath: components['schemas']['Id'];
     CommentIdPath: components['schemas']['Id'];
+    ReceiptIdPath: components['schemas']['Id'];
+    /** @description The first day of the period (inclusive, in `time_zone`); absent means from the first expense */
+    StatisticsFrom: string;
+    /** @description The last day of the period (inclusive, in `time_zone`); absent means to the last expense. A `to` before `from` is a 400 on `to` "The end of the period cannot be before its start". */
+    StatisticsTo: string;
+    /** @description The IANA time zone whose calendar days and months the period and `by_month` follow (the browser's); UTC when absent. An unknown zone is a 400 on `time_zone` "Unknown time zone". */
+    TimeZone: string;
     /** @description Page size (an expense's comments come 100 at a time unless asked for fewer) */
     CommentsLimit: number;
     /** @description The `id` of a Debt (opaque; longer than a UUID) */
@@ -2815,6 +3243,239 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  listRecurringExpenses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group's recurring expenses */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringExpenseList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  createRecurringExpense: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecurringExpenseInput'];
+      };
+    };
+    responses: {
+      /** @description The recurring expense and the occurrences created right away */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringExpenseCreated'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  getRecurringExpense: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The recurring expense */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringExpense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  updateRecurringExpense: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecurringExpenseUpdate'];
+      };
+    };
+    responses: {
+      /** @description The recurring expense as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringExpense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  setRecurringExpenseStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecurringExpenseStatusInput'];
+      };
+    };
+    responses: {
+      /** @description The recurring expense as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringExpense'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  getGroupStatistics: {
+    parameters: {
+      query?: {
+        /** @description The first day of the period (inclusive, in `time_zone`); absent means from the first expense */
+        from?: components['parameters']['StatisticsFrom'];
+        /** @description The last day of the period (inclusive, in `time_zone`); absent means to the last expense. A `to` before `from` is a 400 on `to` "The end of the period cannot be before its start". */
+        to?: components['parameters']['StatisticsTo'];
+        /** @description The IANA time zone whose calendar days and months the period and `by_month` follow (the browser's); UTC when absent. An unknown zone is a 400 on `time_zone` "Unknown time zone". */
+        time_zone?: components['parameters']['TimeZone'];
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group's statistics */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Statistics'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  getMyStatistics: {
+    parameters: {
+      query?: {
+        /** @description The first day of the period (inclusive, in `time_zone`); absent means from the first expense */
+        from?: components['parameters']['StatisticsFrom'];
+        /** @description The last day of the period (inclusive, in `time_zone`); absent means to the last expense. A `to` before `from` is a 400 on `to` "The end of the period cannot be before its start". */
+        to?: components['parameters']['StatisticsTo'];
+        /** @description The IANA time zone whose calendar days and months the period and `by_month` follow (the browser's); UTC when absent. An unknown zone is a 400 on `time_zone` "Unknown time zone". */
+        time_zone?: components['parameters']['TimeZone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's statistics */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Statistics'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
   listExpenseCategories: {
     parameters: {
       query?: never;
@@ -3152,6 +3813,178 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  listReceipts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The receipts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReceiptList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  attachReceipt: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The receipt, at most 10 MB
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The receipt */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Receipt'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  getReceiptFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        receiptId: components['parameters']['ReceiptIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
+  deleteReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        receiptId: components['parameters']['ReceiptIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  getReceiptThumbnail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+        receiptId: components['parameters']['ReceiptIdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thumbnail */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       default: components['responses']['Default'];
     };
   };

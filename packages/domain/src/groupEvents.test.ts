@@ -69,6 +69,25 @@ describe('groupEventWords', () => {
     expect(words).toBe('Alice edited Dinner: amount €90.00 -> €95.00');
   });
 
+  it('tells what happened to a recurring expense, and that an occurrence came from it', () => {
+    const event = (action: string) =>
+      groupEventWords(
+        { kind: 'recurrence_changed', actor, details: { description: 'Rent', action } },
+        nameOf,
+      );
+    expect(event('created')).toBe('Alice set up the recurring expense Rent');
+    expect(event('paused')).toBe('Alice paused the recurring expense Rent');
+    expect(event('finished')).toBe('The recurring expense Rent finished');
+    expect(event('paused_member_left')).toBe(
+      'The recurring expense Rent was paused: someone in it is no longer a member',
+    );
+    const occurrence = groupEventWords(
+      { kind: 'expense_created', actor, details: { expense: dinner, recurring_expense_id: 'r1' } },
+      nameOf,
+    );
+    expect(occurrence).toMatch(/^Dinner was added by the recurring expense Alice set up: €90.00/);
+  });
+
   it('tells who paid what, several payers most first', () => {
     const words = groupEventWords(
       { kind: 'expense_deleted', actor, details: { expense: { ...dinner, payers: { b: 3000, a: 6000 } } } },

@@ -13,6 +13,7 @@ export const GROUP_EVENT_KINDS = [
   'member_left',
   'member_removed',
   'settings_changed',
+  'recurrence_changed',
 ] as const;
 export type GroupEventKind = (typeof GROUP_EVENT_KINDS)[number];
 
@@ -31,6 +32,16 @@ export const GROUP_EVENT_KIND_LABELS: Record<GroupEventKind, string> = {
   member_left: 'Member left',
   member_removed: 'Member removed',
   settings_changed: 'Settings changed',
+  recurrence_changed: 'Recurring expense changed',
+};
+
+/** What happened to a recurring expense, in a `recurrence_changed` event's `action`. */
+const RECURRENCE_ACTION_WORDS: Record<string, string> = {
+  created: 'set up',
+  edited: 'changed',
+  paused: 'paused',
+  resumed: 'resumed',
+  stopped: 'stopped',
 };
 
 /** An expense as its history keeps it: every figure a person reads, amounts in minor units. */
@@ -193,6 +204,8 @@ export function groupEventWords(event: GroupEventLike, nameOf: NameOf): string {
       const e = d.expense as ExpenseSnapshot | undefined;
       if (!e) return `${actor} ${event.kind === 'expense_created' ? 'added' : 'deleted'} an expense`;
       const verb = event.kind === 'expense_created' ? 'added' : 'deleted';
+      if (event.kind === 'expense_created' && d.recurring_expense_id)
+        return `${e.description} was added by the recurring expense ${actor} set up: ${formatMoneyWithSymbol(e.amount_minor, e.currency)}, paid by ${moneyList(e.payers, e.currency, nameOf)}; shares ${moneyList(e.shares, e.currency, nameOf)}`;
       return `${actor} ${verb} ${e.description}: ${formatMoneyWithSymbol(e.amount_minor, e.currency)}, paid by ${moneyList(e.payers, e.currency, nameOf)}; shares ${moneyList(e.shares, e.currency, nameOf)}`;
     }
     case 'expense_edited': {
@@ -218,6 +231,14 @@ export function groupEventWords(event: GroupEventLike, nameOf: NameOf): string {
       return `${actor} left the group`;
     case 'member_removed':
       return `${actor} removed ${user} from the group`;
+    case 'recurrence_changed': {
+      const description = str(d.description);
+      if (d.action === 'finished') return `The recurring expense ${description} finished`.trimEnd();
+      if (d.action === 'paused_member_left')
+        return `The recurring expense ${description} was paused: someone in it is no longer a member`;
+      const verb = RECURRENCE_ACTION_WORDS[str(d.action)] ?? 'changed';
+      return `${actor} ${verb} the recurring expense ${description}`.trimEnd();
+    }
     case 'settings_changed': {
       const changes = (d.changes ?? {}) as Changes;
       const words = orderedChanges(changes)

@@ -25,3 +25,4 @@ export * from './consent';
 export * from './failure';
 export * from './comments';
 export * from './groupEvents';
+export * from './recurrence';

@@ -48,6 +48,7 @@ export function toExpenseJson(row: ExpenseRow): ExpenseJson {
         : null,
     leftover_start: row.leftover_start,
     comment_count: row.comment_count,
+    recurring_expense_id: row.recurring_expense_id,
   };
 }
 

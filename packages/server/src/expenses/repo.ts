@@ -39,6 +39,8 @@ export interface ExpenseRow {
   leftover_start: number;
   /** How many comments it has (COMMENTS_COLUMN). */
   comment_count: number;
+  /** The recurring expense it is an occurrence of, or null. */
+  recurring_expense_id: string | null;
   /** Its splits in participant order, read in the same statement (SPLITS_COLUMN). */
   splits: SplitRow[];
   /** Who paid what, read in the same statement (PAYERS_COLUMN), in no particular order. */
@@ -148,7 +150,7 @@ const EXPENSE_COLUMNS = `e.id, e.group_id, g.name AS group_name, e.description, 
   c.last_name AS creator_last_name, c.email AS creator_email, e.declined_at, e.declined_by,
   d.display_name AS decliner_display_name, d.first_name AS decliner_first_name,
   d.last_name AS decliner_last_name, d.email AS decliner_email, e.leftover_start::float8 AS leftover_start,
-  ${COMMENTS_COLUMN}, ${SPLITS_COLUMN}, ${PAYERS_COLUMN}`;
+  e.recurring_expense_id, ${COMMENTS_COLUMN}, ${SPLITS_COLUMN}, ${PAYERS_COLUMN}`;
 
 /** An expense row of a page, with the key the next page starts after. */
 export interface PageExpenseRow extends ExpenseRow {

@@ -23,6 +23,7 @@ const expense = (over: Partial<Expense>): Expense => ({
   declined: null,
   leftover_start: 0,
   comment_count: 0,
+  recurring_expense_id: null,
   ExpenseSplits: [
     {
       user_id: 'me',

@@ -29,6 +29,7 @@ const expense: Expense = {
   declined: null,
   leftover_start: 0,
   comment_count: 0,
+  recurring_expense_id: null,
   ExpenseSplits: [
     {
       user_id: 'a',
