@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isImageReceipt,
+  mayRemoveReceipt,
+  RECEIPT_LIMIT,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_REQUIRED,
+  RECEIPT_TOO_LARGE,
+  RECEIPT_WRONG_TYPE,
+  receiptFileError,
+  receiptSizeLabel,
+} from './receipts';
+
+describe('receipts', () => {
+  it('accepts a JPEG, PNG, WebP or PDF of up to 10 MB while the expense has fewer than 5', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'application/pdf']) {
+      expect(receiptFileError({ size: 1, type }, 0)).toBeUndefined();
+    }
+    expect(receiptFileError({ size: RECEIPT_MAX_BYTES, type: 'image/png' }, 4)).toBeUndefined();
+  });
+
+  it('refuses one byte over 10 MB, an empty file and any other claimed type', () => {
+    expect(RECEIPT_MAX_BYTES).toBe(10_485_760);
+    expect(receiptFileError({ size: RECEIPT_MAX_BYTES + 1, type: 'image/png' }, 0)).toBe(RECEIPT_TOO_LARGE);
+    expect(receiptFileError({ size: 0, type: 'image/png' }, 0)).toBe(RECEIPT_REQUIRED);
+    expect(receiptFileError({ size: 10, type: 'image/gif' }, 0)).toBe(RECEIPT_WRONG_TYPE);
+    expect(receiptFileError({ size: 10, type: 'text/plain' }, 0)).toBe(RECEIPT_WRONG_TYPE);
+    expect(receiptFileError({ size: 10, type: '' }, 0)).toBe(RECEIPT_WRONG_TYPE);
+  });
+
+  it('refuses a sixth receipt whatever the file', () => {
+    expect(receiptFileError({ size: 10, type: 'image/png' }, 5)).toBe(RECEIPT_LIMIT);
+    expect(receiptFileError({ size: RECEIPT_MAX_BYTES + 1, type: 'text/plain' }, 5)).toBe(RECEIPT_LIMIT);
+    expect(RECEIPT_LIMIT).toBe('An expense can have at most 5 receipts.');
+  });
+
+  it('lets only who attached a receipt remove it', () => {
+    const receipt = { uploaded_by: { id: 'u1' } };
+    expect(mayRemoveReceipt(receipt, 'u1')).toBe(true);
+    expect(mayRemoveReceipt(receipt, 'u2')).toBe(false);
+    expect(mayRemoveReceipt(receipt, '')).toBe(false);
+  });
+
+  it('tells images from PDFs', () => {
+    expect(isImageReceipt({ content_type: 'image/webp' })).toBe(true);
+    expect(isImageReceipt({ content_type: 'application/pdf' })).toBe(false);
+  });
+
+  it('says a size in bytes, KB or MB', () => {
+    expect(receiptSizeLabel(1)).toBe('1 byte');
+    expect(receiptSizeLabel(820)).toBe('820 bytes');
+    expect(receiptSizeLabel(14 * 1024 + 100)).toBe('14 KB');
+    expect(receiptSizeLabel(2.4 * 1024 * 1024)).toBe('2.4 MB');
+    expect(receiptSizeLabel(RECEIPT_MAX_BYTES)).toBe('10 MB');
+  });
+});
