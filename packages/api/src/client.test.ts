@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { call, callEffect } from './call';
 import { type ApiErrorLog, createApiClient, TOKEN_KEY, type TokenStorage } from './client';
 import { HttpError, NetworkError } from './errors';
+import { multipartBody } from './multipart';
 
 const BASE = 'http://kitty.test/api';
 
@@ -177,5 +178,70 @@ describe('callEffect: tagged errors', () => {
       ),
     );
     expect(recovered).toBe('0 No response from server');
+  });
+});
+
+describe('files: multipart bodies and binary answers', () => {
+  const receipt = {
+    id: 'r1',
+    expense_id: 'e1',
+    content_type: 'image/png',
+    size: 4,
+    filename: 'lunch.png',
+    has_thumbnail: true,
+    width: 1,
+    height: 1,
+    uploaded_by: { id: 'u1', name: 'Ada' },
+    created_at: '2026-11-26T12:00:00.000Z',
+  };
+
+  it('sends a file as multipart/form-data with its boundary, its name and the token, never as JSON', async () => {
+    const { api, requests } = setup(() => json(201, receipt), 'tok');
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'lunch.png', { type: 'image/png' });
+    const sent = await call(
+      api.POST('/expenses/{id}/receipts', { params: { path: { id: 'e1' } }, ...multipartBody({ file }) }),
+      'Failed to attach receipt',
+    );
+    expect(sent.filename).toBe('lunch.png');
+    const request = requests[0]!;
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers.get('Authorization')).toBe('Bearer tok');
+    const part = (await request.formData()).get('file');
+    expect(part).toBeInstanceOf(File);
+    expect((part as File).name).toBe('lunch.png');
+    expect(new Uint8Array(await (part as File).arrayBuffer())).toEqual(
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+    );
+  });
+
+  it("reads a file answer as a Blob with the server's type, and a refusal still by its code", async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+    const { api, requests } = setup(
+      (request) =>
+        request.url.endsWith('/r1')
+          ? new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+          : json(404, { code: 'NOT_FOUND', message: 'Receipt not found' }),
+      'tok',
+    );
+    const blob = await call(
+      api.GET('/expenses/{id}/receipts/{receiptId}', {
+        params: { path: { id: 'e1', receiptId: 'r1' } },
+        parseAs: 'blob',
+      }),
+      'Failed to open receipt',
+    );
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok');
+    const missing = api.GET('/expenses/{id}/receipts/{receiptId}/thumbnail', {
+      params: { path: { id: 'e1', receiptId: 'r2' } },
+      parseAs: 'blob',
+    });
+    await expect(call(missing, 'Failed to open receipt')).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Receipt not found',
+    });
   });
 });

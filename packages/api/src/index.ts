@@ -13,3 +13,4 @@ export {
 } from './errors';
 export type { components, operations, paths } from './schema';
 export type * from './types';
+export { multipartBody } from './multipart';
