@@ -29,15 +29,18 @@ import { useExpenseDelete } from './useExpenseDelete';
 // starts with this screen's, beside the expense's request, and the card says "Loading comments..." meanwhile.
 const commentsModule = import('./CommentsSection');
 const CommentsSection = lazy(() => commentsModule.then((m) => ({ default: m.CommentsSection })));
+// The receipts likewise (thumbnails, viewer, file picker, upload): a chunk of their own, started at once.
+const receiptsModule = import('./ReceiptsSection');
+const ReceiptsSection = lazy(() => receiptsModule.then((m) => ({ default: m.ReceiptsSection })));
 
-/** The comments card while its chunk downloads: what CommentsSection shows while the comments load. */
-function CommentsLoading() {
+/** A lazy section's card while its chunk downloads: what the section itself shows while its data loads. */
+function SectionLoading({ id, title }: { id: string; title: string }) {
   return (
-    <Card as="section" aria-labelledby="comments-title" className={styles.comments}>
-      <h2 id="comments-title" className={styles.cardTitle}>
-        Comments
+    <Card as="section" aria-labelledby={`${id}-title`} className={styles.comments}>
+      <h2 id={`${id}-title`} className={styles.cardTitle}>
+        {title}
       </h2>
-      <LoadingText>Loading comments...</LoadingText>
+      <LoadingText>Loading {title.toLowerCase()}...</LoadingText>
     </Card>
   );
 }
@@ -55,7 +58,7 @@ function DetailHeader({ actions }: { actions?: React.ReactNode }) {
 
 /**
  * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payers only), Decline for
- * a person someone else named in a personal expense, and its comments.
+ * a person someone else named in a personal expense, its receipts and its comments.
  */
 export function ExpenseDetailScreen() {
   const { expenseId = '' } = useParams();
@@ -183,7 +186,10 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
         <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} paidMinor={money?.payers} />
         <SplitDetailsCard expense={expense} money={money} />
         {declinable && <DeclineExpense expense={expense} />}
-        <Suspense fallback={<CommentsLoading />}>
+        <Suspense fallback={<SectionLoading id="receipts" title="Receipts" />}>
+          <ReceiptsSection expense={expense} />
+        </Suspense>
+        <Suspense fallback={<SectionLoading id="comments" title="Comments" />}>
           <CommentsSection expense={expense} />
         </Suspense>
       </div>

@@ -1,0 +1,313 @@
+import type { Expense, Receipt } from '@kitty/api';
+import {
+  isImageReceipt,
+  mayRemoveReceipt,
+  memberName,
+  RECEIPT_CONTENT_TYPES,
+  RECEIPT_LIMIT,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_MAX_COUNT,
+  receiptSizeLabel,
+} from '@kitty/domain';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { Dialog } from '../../components/Dialog';
+import { FileButton } from '../../components/FileButton';
+import { LoadingText, Spinner } from '../../components/Spinner';
+import { useAuth } from '../../flows/AuthProvider';
+import * as page from './ExpenseDetailScreen.css';
+import type { ReceiptFileKind, ReceiptFiles } from './receiptFiles';
+import * as styles from './receiptStyles';
+import { RECEIPT_FAILED } from './receiptWords';
+import { useReceipts } from './useReceipts';
+
+const IMAGE_TYPES = RECEIPT_CONTENT_TYPES.filter((type) => type.startsWith('image/'));
+
+/** "Take photo" only where there is a camera to hold up: a touch screen without a mouse. */
+function isTouchScreen(): boolean {
+  return window.matchMedia?.('(hover: none) and (pointer: coarse)').matches ?? false;
+}
+
+/** The object URL of one receipt file, once loaded; 'failed' when it could not be read. */
+function useReceiptUrl(files: ReceiptFiles, receiptId: string | null, kind: ReceiptFileKind) {
+  const [state, setState] = useState<{ id: string; url: string | 'failed' } | null>(null);
+  useEffect(() => {
+    if (receiptId === null) return;
+    let current = true;
+    files.url(receiptId, kind).then(
+      (url) => current && setState({ id: receiptId, url }),
+      () => current && setState({ id: receiptId, url: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [files, receiptId, kind]);
+  return state && state.id === receiptId ? state.url : null;
+}
+
+function ReceiptPreview({
+  receipt,
+  files,
+  onOpen,
+}: {
+  receipt: Receipt;
+  files: ReceiptFiles;
+  onOpen: () => void;
+}) {
+  const image = isImageReceipt(receipt);
+  const thumbnail = useReceiptUrl(files, image && receipt.has_thumbnail ? receipt.id : null, 'thumbnail');
+  return (
+    <Button
+      variant="ghost"
+      style={styles.preview}
+      aria-label={image ? `Open ${receipt.filename}` : `Open ${receipt.filename} (PDF)`}
+      onPress={onOpen}
+    >
+      {!image ? (
+        <span style={styles.pdfBadge} aria-hidden="true">
+          PDF
+        </span>
+      ) : thumbnail === 'failed' || !receipt.has_thumbnail ? (
+        <span style={styles.muted}>No preview</span>
+      ) : thumbnail ? (
+        <img src={thumbnail} alt={receipt.filename} style={styles.thumbnail} />
+      ) : (
+        <Spinner size="sm" />
+      )}
+    </Button>
+  );
+}
+
+function ReceiptTile({
+  receipt,
+  files,
+  own,
+  onOpen,
+  onRemove,
+}: {
+  receipt: Receipt;
+  files: ReceiptFiles;
+  own: boolean;
+  onOpen: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li style={styles.tile}>
+      <ReceiptPreview receipt={receipt} files={files} onOpen={onOpen} />
+      <div style={styles.meta}>
+        <div style={styles.metaText}>
+          <span style={styles.fileName} title={receipt.filename}>
+            {receipt.filename}
+          </span>
+          <span style={styles.muted}>
+            {receiptSizeLabel(receipt.size)} · {own ? 'You' : memberName(receipt.uploaded_by)}
+          </span>
+        </div>
+        {own && (
+          <Button variant="ghost" size="sm" aria-label={`Remove ${receipt.filename}`} onPress={onRemove}>
+            Remove
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** An image receipt full-size, in a dialog named by its file name (Escape closes it). */
+function ReceiptViewer({
+  receipt,
+  isOpen,
+  files,
+  onClose,
+}: {
+  receipt: Receipt | null;
+  isOpen: boolean;
+  files: ReceiptFiles;
+  onClose: () => void;
+}) {
+  const url = useReceiptUrl(files, receipt?.id ?? null, 'full');
+  return (
+    <Dialog
+      title={receipt?.filename ?? ''}
+      size="2xl"
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {url === 'failed' ? (
+        <Alert>{RECEIPT_FAILED.open}</Alert>
+      ) : url && receipt ? (
+        <img src={url} alt={receipt.filename} style={styles.full} />
+      ) : (
+        <LoadingText>Loading receipt...</LoadingText>
+      )}
+    </Dialog>
+  );
+}
+
+/** Opens a PDF's object URL in a new tab; where the browser blocks that, downloads it under its name. */
+function showPdf(url: string, filename: string) {
+  if (window.open(url, '_blank')) return;
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+}
+
+/**
+ * Receipts on the expense detail: a thumbnail of each image and a tile for each PDF (with its name, size and
+ * who attached it), an image opening full-size in a dialog and a PDF in a new tab, Remove for one's own after
+ * a confirmation, and "Attach receipt" (plus "Take photo" on touch screens). The files are read with the
+ * token into object URLs, revoked when the section goes.
+ */
+export function ReceiptsSection({ expense }: { expense: Expense }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const r = useReceipts(expense);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The receipt stays while its dialog closes, so the closing dialog keeps its name and picture.
+  const [viewing, setViewing] = useState<Receipt | null>(null);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const [touchScreen] = useState(isTouchScreen);
+  const list = r.receipts.data;
+  const full = (list?.length ?? 0) >= RECEIPT_MAX_COUNT;
+  const busy = r.progress !== null;
+  const busyLabel =
+    r.progress && r.progress.total > 1
+      ? `Attaching ${r.progress.current} of ${r.progress.total}...`
+      : 'Attaching...';
+
+  const open = async (receipt: Receipt) => {
+    if (isImageReceipt(receipt)) {
+      setViewing(receipt);
+      setViewerOpen(true);
+      return;
+    }
+    const url = await r.open(receipt);
+    if (url) showPdf(url, receipt.filename);
+  };
+
+  return (
+    <Card as="section" aria-labelledby="receipts-title" className={page.comments}>
+      <h2 id="receipts-title" ref={heading} tabIndex={-1} className={page.cardTitle}>
+        Receipts
+        {list && list.length > 0 && <span className={page.commentsCount}> ({list.length})</span>}
+      </h2>
+      {r.receipts.status === 'failed' && !list ? (
+        <Alert>
+          <span className={page.commentsFailure}>
+            {r.receipts.error?.message}
+            <Button variant="secondary" size="sm" onPress={r.receipts.reload}>
+              Retry
+            </Button>
+          </span>
+        </Alert>
+      ) : !list ? (
+        <LoadingText>Loading receipts...</LoadingText>
+      ) : list.length === 0 ? (
+        <p className={page.commentsEmpty}>No receipts yet.</p>
+      ) : (
+        <ul style={styles.grid} aria-labelledby="receipts-title">
+          {list.map((receipt) => (
+            <ReceiptTile
+              key={receipt.id}
+              receipt={receipt}
+              files={r.files}
+              own={mayRemoveReceipt(receipt, userId)}
+              onOpen={() => void open(receipt)}
+              onRemove={() => r.requestRemove(receipt)}
+            />
+          ))}
+        </ul>
+      )}
+      {r.failure && (
+        <Alert>
+          <span className={page.commentsFailure}>
+            {r.failure}
+            <Button variant="ghost" size="sm" onPress={r.dismissFailure}>
+              Dismiss
+            </Button>
+          </span>
+        </Alert>
+      )}
+      {list && (
+        <>
+          <div style={styles.actions}>
+            {full ? (
+              // Nothing more can be attached: say so rather than open a picker for nothing.
+              <Button variant="secondary" onPress={() => r.fail(RECEIPT_LIMIT)}>
+                Attach receipt
+              </Button>
+            ) : (
+              <>
+                <FileButton
+                  variant="secondary"
+                  acceptedFileTypes={RECEIPT_CONTENT_TYPES}
+                  allowsMultiple
+                  isPending={busy}
+                  onSelect={(files) => void r.attach(files)}
+                >
+                  {busy ? busyLabel : 'Attach receipt'}
+                </FileButton>
+                {!busy && touchScreen && (
+                  <FileButton
+                    variant="secondary"
+                    acceptedFileTypes={IMAGE_TYPES}
+                    defaultCamera="environment"
+                    onSelect={(files) => void r.attach(files)}
+                  >
+                    Take photo
+                  </FileButton>
+                )}
+              </>
+            )}
+          </div>
+          <p style={styles.hint}>
+            JPEG, PNG, WebP or PDF, up to {receiptSizeLabel(RECEIPT_MAX_BYTES)} each; at most{' '}
+            {RECEIPT_MAX_COUNT} per expense.
+          </p>
+          {busy && <LoadingText>{busyLabel}</LoadingText>}
+        </>
+      )}
+      <ReceiptViewer
+        receipt={viewing}
+        isOpen={viewerOpen}
+        files={r.files}
+        onClose={() => setViewerOpen(false)}
+      />
+      <Dialog
+        title="Remove Receipt"
+        size="sm"
+        role="alertdialog"
+        isOpen={r.confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) r.cancelRemove();
+        }}
+        footer={
+          <>
+            <Button variant="secondary" onPress={r.cancelRemove}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              isPending={r.removing}
+              onPress={() => {
+                void r.remove().then(() => setTimeout(() => heading.current?.focus(), 0));
+              }}
+            >
+              Remove
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Remove "{r.confirming?.filename}"? Everyone who sees this expense will no longer see it. This cannot
+          be undone.
+        </p>
+      </Dialog>
+    </Card>
+  );
+}
