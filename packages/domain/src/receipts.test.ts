@@ -1,56 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isImageReceipt,
   mayRemoveReceipt,
-  RECEIPT_LIMIT,
-  RECEIPT_MAX_BYTES,
-  RECEIPT_REQUIRED,
-  RECEIPT_TOO_LARGE,
-  RECEIPT_WRONG_TYPE,
-  receiptFileError,
-  receiptSizeLabel,
+  RECEIPT_LIMIT_REACHED,
+  receiptDownloadName,
+  receiptFilename,
+  sniffReceiptType,
 } from './receipts';
 
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+
 describe('receipts', () => {
-  it('accepts a JPEG, PNG, WebP or PDF of up to 10 MB while the expense has fewer than 5', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'application/pdf']) {
-      expect(receiptFileError({ size: 1, type }, 0)).toBeUndefined();
+  it('reads the type from the first bytes, whatever the file claims', () => {
+    expect(sniffReceiptType(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10))).toBe('image/jpeg');
+    expect(sniffReceiptType(bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a, 0))).toBe('image/png');
+    expect(sniffReceiptType(bytes('RIFF', 0x24, 0, 0, 0, 'WEBPVP8 '))).toBe('image/webp');
+    expect(sniffReceiptType(bytes('%PDF-1.4\n'))).toBe('application/pdf');
+    // Near misses and disguises.
+    expect(sniffReceiptType(bytes(0xff, 0xd8))).toBeNull();
+    expect(sniffReceiptType(bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a))).toBeNull();
+    expect(sniffReceiptType(bytes('RIFF', 0x24, 0, 0, 0, 'WAVEfmt '))).toBeNull();
+    expect(sniffReceiptType(bytes('%PDF'))).toBeNull();
+    expect(sniffReceiptType(bytes('<html><script>alert(1)</script>'))).toBeNull();
+    expect(sniffReceiptType(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffReceiptType(bytes(' %PDF-1.4'))).toBeNull();
+    expect(sniffReceiptType(new Uint8Array())).toBeNull();
+  });
+
+  it('keeps a name without folders, control or bidirectional characters, at most 200 characters', () => {
+    expect(receiptFilename('C:\\Users\\ann\\Desktop\\dinner.jpg')).toBe('dinner.jpg');
+    expect(receiptFilename('../../etc/passwd')).toBe('passwd');
+    expect(receiptFilename('bill\u0000\u001f\u007f\u0085.pdf')).toBe('bill.pdf');
+    expect(receiptFilename('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
+    expect(receiptFilename('  two\t\n spaces .png ')).toBe('two spaces .png');
+    expect(receiptFilename('Účtenka – kavárna ☕.webp')).toBe('Účtenka – kavárna ☕.webp');
+    expect(receiptFilename('lone\ud800.png')).toBe('lone.png');
+    for (const empty of [null, undefined, '', '   ', '..', '.', 'folder/', '\u200b']) {
+      expect(receiptFilename(empty)).toBe('receipt');
     }
-    expect(receiptFileError({ size: RECEIPT_MAX_BYTES, type: 'image/png' }, 4)).toBeUndefined();
+    const long = receiptFilename(`${'é'.repeat(300)}.jpeg`);
+    expect([...long]).toHaveLength(200);
+    expect(long.endsWith('é.jpeg')).toBe(true);
+    expect([...receiptFilename('😀'.repeat(250))]).toHaveLength(200);
   });
 
-  it('refuses one byte over 10 MB, an empty file and any other claimed type', () => {
-    expect(RECEIPT_MAX_BYTES).toBe(10_485_760);
-    expect(receiptFileError({ size: RECEIPT_MAX_BYTES + 1, type: 'image/png' }, 0)).toBe(RECEIPT_TOO_LARGE);
-    expect(receiptFileError({ size: 0, type: 'image/png' }, 0)).toBe(RECEIPT_REQUIRED);
-    expect(receiptFileError({ size: 10, type: 'image/gif' }, 0)).toBe(RECEIPT_WRONG_TYPE);
-    expect(receiptFileError({ size: 10, type: 'text/plain' }, 0)).toBe(RECEIPT_WRONG_TYPE);
-    expect(receiptFileError({ size: 10, type: '' }, 0)).toBe(RECEIPT_WRONG_TYPE);
+  it("opens under its name, with its type's extension when the name has none of them", () => {
+    expect(receiptDownloadName('dinner.JPG', 'image/jpeg')).toBe('dinner.JPG');
+    expect(receiptDownloadName('dinner.jpg', 'image/png')).toBe('dinner.jpg.png');
+    expect(receiptDownloadName('page.html', 'application/pdf')).toBe('page.html.pdf');
+    expect(receiptDownloadName('receipt', 'image/webp')).toBe('receipt.webp');
   });
 
-  it('refuses a sixth receipt whatever the file', () => {
-    expect(receiptFileError({ size: 10, type: 'image/png' }, 5)).toBe(RECEIPT_LIMIT);
-    expect(receiptFileError({ size: RECEIPT_MAX_BYTES + 1, type: 'text/plain' }, 5)).toBe(RECEIPT_LIMIT);
-    expect(RECEIPT_LIMIT).toBe('An expense can have at most 5 receipts.');
-  });
-
-  it('lets only who attached a receipt remove it', () => {
-    const receipt = { uploaded_by: { id: 'u1' } };
-    expect(mayRemoveReceipt(receipt, 'u1')).toBe(true);
-    expect(mayRemoveReceipt(receipt, 'u2')).toBe(false);
-    expect(mayRemoveReceipt(receipt, '')).toBe(false);
-  });
-
-  it('tells images from PDFs', () => {
-    expect(isImageReceipt({ content_type: 'image/webp' })).toBe(true);
-    expect(isImageReceipt({ content_type: 'application/pdf' })).toBe(false);
-  });
-
-  it('says a size in bytes, KB or MB', () => {
-    expect(receiptSizeLabel(1)).toBe('1 byte');
-    expect(receiptSizeLabel(820)).toBe('820 bytes');
-    expect(receiptSizeLabel(14 * 1024 + 100)).toBe('14 KB');
-    expect(receiptSizeLabel(2.4 * 1024 * 1024)).toBe('2.4 MB');
-    expect(receiptSizeLabel(RECEIPT_MAX_BYTES)).toBe('10 MB');
+  it('only who attached a receipt removes it; the limit is stated with its number', () => {
+    expect(mayRemoveReceipt({ uploaded_by: { id: 'a' } }, 'a')).toBe(true);
+    expect(mayRemoveReceipt({ uploaded_by: { id: 'a' } }, 'b')).toBe(false);
+    expect(RECEIPT_LIMIT_REACHED).toBe('An expense can have at most 5 receipts.');
   });
 });

@@ -106,8 +106,10 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
   });
 }
 
+// An answer that set its own, stricter policy keeps it (a receipt's file: receipts/serve.ts).
 function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, policy: string): void {
-  reply.headers(securityHeaders(policy, request.protocol === 'https'));
+  const own = reply.getHeader('content-security-policy');
+  reply.headers(securityHeaders(typeof own === 'string' ? own : policy, request.protocol === 'https'));
 }
 
 /**

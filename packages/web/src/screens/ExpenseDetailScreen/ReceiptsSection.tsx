@@ -4,9 +4,10 @@ import {
   mayRemoveReceipt,
   memberName,
   RECEIPT_CONTENT_TYPES,
-  RECEIPT_LIMIT,
+  RECEIPT_LIMIT_REACHED,
   RECEIPT_MAX_BYTES,
-  RECEIPT_MAX_COUNT,
+  RECEIPT_MAX_PER_EXPENSE,
+  receiptDownloadName,
   receiptSizeLabel,
 } from '@kitty/domain';
 import { useEffect, useRef, useState } from 'react';
@@ -23,7 +24,7 @@ import * as styles from './receiptStyles';
 import { RECEIPT_FAILED } from './receiptWords';
 import { useReceipts } from './useReceipts';
 
-const IMAGE_TYPES = RECEIPT_CONTENT_TYPES.filter((type) => type.startsWith('image/'));
+const IMAGE_TYPES = RECEIPT_CONTENT_TYPES.filter(isImageReceipt);
 
 /** "Take photo" only where there is a camera to hold up: a touch screen without a mouse. */
 function isTouchScreen(): boolean {
@@ -56,7 +57,7 @@ function ReceiptPreview({
   files: ReceiptFiles;
   onOpen: () => void;
 }) {
-  const image = isImageReceipt(receipt);
+  const image = isImageReceipt(receipt.content_type);
   const thumbnail = useReceiptUrl(files, image && receipt.has_thumbnail ? receipt.id : null, 'thumbnail');
   return (
     <Button
@@ -173,7 +174,7 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
   const [viewerOpen, setViewerOpen] = useState(false);
   const [touchScreen] = useState(isTouchScreen);
   const list = r.receipts.data;
-  const full = (list?.length ?? 0) >= RECEIPT_MAX_COUNT;
+  const full = (list?.length ?? 0) >= RECEIPT_MAX_PER_EXPENSE;
   const busy = r.progress !== null;
   const busyLabel =
     r.progress && r.progress.total > 1
@@ -181,13 +182,13 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
       : 'Attaching...';
 
   const open = async (receipt: Receipt) => {
-    if (isImageReceipt(receipt)) {
+    if (isImageReceipt(receipt.content_type)) {
       setViewing(receipt);
       setViewerOpen(true);
       return;
     }
     const url = await r.open(receipt);
-    if (url) showPdf(url, receipt.filename);
+    if (url) showPdf(url, receiptDownloadName(receipt.filename, receipt.content_type));
   };
 
   return (
@@ -238,7 +239,7 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
           <div style={styles.actions}>
             {full ? (
               // Nothing more can be attached: say so rather than open a picker for nothing.
-              <Button variant="secondary" onPress={() => r.fail(RECEIPT_LIMIT)}>
+              <Button variant="secondary" onPress={() => r.fail(RECEIPT_LIMIT_REACHED)}>
                 Attach receipt
               </Button>
             ) : (
@@ -267,7 +268,7 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
           </div>
           <p style={styles.hint}>
             JPEG, PNG, WebP or PDF, up to {receiptSizeLabel(RECEIPT_MAX_BYTES)} each; at most{' '}
-            {RECEIPT_MAX_COUNT} per expense.
+            {RECEIPT_MAX_PER_EXPENSE} per expense.
           </p>
           {busy && <LoadingText>{busyLabel}</LoadingText>}
         </>

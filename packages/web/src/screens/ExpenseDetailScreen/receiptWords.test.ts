@@ -2,11 +2,11 @@ import { HttpError, NetworkError } from '@kitty/api';
 import {
   COMMENT_EXPENSE_GONE,
   RECEIPT_GONE,
-  RECEIPT_LIMIT,
+  RECEIPT_LIMIT_REACHED,
   RECEIPT_MEMBERS_ONLY,
   RECEIPT_TOO_LARGE,
   RECEIPT_UPLOADER_ONLY,
-  RECEIPT_WRONG_TYPE,
+  RECEIPT_UNSUPPORTED,
 } from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
 import { receiptFailureWords } from './receiptWords';
@@ -17,8 +17,8 @@ const answer = (status: number, code?: string, message = 'Server words') =>
 describe('receiptFailureWords', () => {
   it('says each refusal of an attachment by its code, not by the server’s English', () => {
     expect(receiptFailureWords(answer(413, 'PAYLOAD_TOO_LARGE'), 'attach')).toBe(RECEIPT_TOO_LARGE);
-    expect(receiptFailureWords(answer(415, 'UNSUPPORTED_MEDIA_TYPE'), 'attach')).toBe(RECEIPT_WRONG_TYPE);
-    expect(receiptFailureWords(answer(409, 'RECEIPT_LIMIT_REACHED'), 'attach')).toBe(RECEIPT_LIMIT);
+    expect(receiptFailureWords(answer(415, 'UNSUPPORTED_MEDIA_TYPE'), 'attach')).toBe(RECEIPT_UNSUPPORTED);
+    expect(receiptFailureWords(answer(409, 'RECEIPT_LIMIT_REACHED'), 'attach')).toBe(RECEIPT_LIMIT_REACHED);
     expect(receiptFailureWords(answer(403, 'FORBIDDEN_NOT_MEMBER'), 'attach')).toBe(RECEIPT_MEMBERS_ONLY);
     expect(receiptFailureWords(answer(404, 'NOT_FOUND'), 'attach')).toBe(COMMENT_EXPENSE_GONE);
   });
@@ -31,7 +31,7 @@ describe('receiptFailureWords', () => {
 
   it('a proxy’s bare 413 or 415 reads like the server’s', () => {
     expect(receiptFailureWords(answer(413), 'attach')).toBe(RECEIPT_TOO_LARGE);
-    expect(receiptFailureWords(answer(415), 'attach')).toBe(RECEIPT_WRONG_TYPE);
+    expect(receiptFailureWords(answer(415), 'attach')).toBe(RECEIPT_UNSUPPORTED);
   });
 
   it('anything else: the server’s message, or the action’s own words', () => {

@@ -2,11 +2,11 @@ import { type ApiError, isApiError } from '@kitty/api';
 import {
   COMMENT_EXPENSE_GONE,
   RECEIPT_GONE,
-  RECEIPT_LIMIT,
+  RECEIPT_LIMIT_REACHED,
   RECEIPT_MEMBERS_ONLY,
   RECEIPT_TOO_LARGE,
   RECEIPT_UPLOADER_ONLY,
-  RECEIPT_WRONG_TYPE,
+  RECEIPT_UNSUPPORTED,
 } from '@kitty/domain';
 import { errorWords } from '../../flows/errorWords';
 
@@ -34,16 +34,16 @@ export function receiptFailureWords(failure: unknown, action: ReceiptAction): st
     case 'PAYLOAD_TOO_LARGE':
       return RECEIPT_TOO_LARGE;
     case 'UNSUPPORTED_MEDIA_TYPE':
-      return RECEIPT_WRONG_TYPE;
+      return RECEIPT_UNSUPPORTED;
     case 'RECEIPT_LIMIT_REACHED':
-      return RECEIPT_LIMIT;
+      return RECEIPT_LIMIT_REACHED;
     case 'FORBIDDEN_NOT_AUTHOR':
       return RECEIPT_UPLOADER_ONLY;
     case 'FORBIDDEN_NOT_MEMBER':
       return RECEIPT_MEMBERS_ONLY;
     case undefined:
       if (error.status === 413) return RECEIPT_TOO_LARGE;
-      if (error.status === 415) return RECEIPT_WRONG_TYPE;
+      if (error.status === 415) return RECEIPT_UNSUPPORTED;
       break;
   }
   return errorWords(error);

@@ -1,6 +1,6 @@
 import type { Expense, Receipt } from '@kitty/api';
 import { call, multipartBody } from '@kitty/api';
-import { receiptFileError } from '@kitty/domain';
+import { RECEIPT_REMOVED, receiptFileError } from '@kitty/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { toast } from '../../components/Toast';
@@ -8,8 +8,6 @@ import { newIdempotencyKey } from '../../flows/idempotency';
 import { invalidate, useResource } from '../../flows/resource';
 import { createReceiptFiles, fetchReceiptFile } from './receiptFiles';
 import { RECEIPT_FAILED, receiptFailureWords } from './receiptWords';
-
-export const RECEIPT_REMOVED_TOAST = 'Receipt removed';
 
 /** Where an attachment of several files stands: "Attaching 2 of 3...". */
 export interface AttachProgress {
@@ -103,7 +101,7 @@ export function useReceipts(expense: Expense) {
         RECEIPT_FAILED.remove,
       );
       files.forget(receipt.id);
-      toast.success(RECEIPT_REMOVED_TOAST);
+      toast.success(RECEIPT_REMOVED);
       return true;
     } catch (error) {
       setFailure(receiptFailureWords(error, 'remove'));

@@ -1,0 +1,44 @@
+import { type ReceiptContentType, receiptDownloadName } from '@kitty/domain';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The policy of a receipt's own answer (it replaces the app's, see http/security.ts): no script, no
+ * connection, no frame around it; images and inline styles only, as a browser's own image and PDF viewers
+ * need. Images are also sandboxed (an SVG or HTML could never get here, and would run nothing if it did);
+ * a PDF is not, because Chromium refuses to show a PDF in a sandboxed document.
+ */
+export const RECEIPT_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+const SANDBOXED = `${RECEIPT_CONTENT_SECURITY_POLICY}; sandbox`;
+
+/** `inline` with the name twice: ASCII for old clients, and RFC 5987's UTF-8 form (`filename*`). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Sends a receipt's bytes as the type they were sniffed as, to be shown in the browser and never guessed
+ * at (nosniff), kept only in the caller's own cache (`private`: the answer needs their token). A receipt's
+ * bytes never change under its id.
+ */
+export function sendReceiptFile(
+  reply: FastifyReply,
+  file: { content_type: ReceiptContentType; filename: string; content: Buffer },
+): FastifyReply {
+  return reply
+    .code(200)
+    .header('content-type', file.content_type)
+    .header('content-disposition', contentDisposition(receiptDownloadName(file.filename, file.content_type)))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=86400, immutable')
+    .header(
+      'content-security-policy',
+      file.content_type === 'application/pdf' ? RECEIPT_CONTENT_SECURITY_POLICY : SANDBOXED,
+    )
+    .send(file.content);
+}
