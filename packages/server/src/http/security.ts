@@ -33,7 +33,8 @@ const BASE: Directives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", ...REACT_ARIA_STYLES.map(styleHash)],
-  'img-src': ["'self'", 'data:'],
+  // blob: receipts' pictures, read with the token into object URLs (the address alone opens nothing).
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'frame-src': ["'none'"],
