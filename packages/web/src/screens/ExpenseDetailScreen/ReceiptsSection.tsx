@@ -16,6 +16,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { FileButton } from '../../components/FileButton';
+import { TrashIcon } from '../../components/icons';
 import { LoadingText, Spinner } from '../../components/Spinner';
 import { useAuth } from '../../flows/AuthProvider';
 import * as page from './ExpenseDetailScreen.css';
@@ -99,16 +100,14 @@ function ReceiptTile({
       <ReceiptPreview receipt={receipt} files={files} onOpen={onOpen} />
       <div style={styles.meta}>
         <div style={styles.metaText}>
-          <span style={styles.fileName} title={receipt.filename}>
-            {receipt.filename}
-          </span>
+          <span style={styles.fileName}>{receipt.filename}</span>
           <span style={styles.muted}>
             {receiptSizeLabel(receipt.size)} · {own ? 'You' : memberName(receipt.uploaded_by)}
           </span>
         </div>
         {own && (
           <Button variant="ghost" size="sm" aria-label={`Remove ${receipt.filename}`} onPress={onRemove}>
-            Remove
+            <TrashIcon width={18} height={18} />
           </Button>
         )}
       </div>

@@ -61,9 +61,7 @@ export const metaText: CSSProperties = { display: 'flex', flexDirection: 'column
 export const fileName: CSSProperties = {
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  overflowWrap: 'anywhere',
 };
 
 export const actions: CSSProperties = {
