@@ -101,6 +101,8 @@ test('receipts on an expense: attach a photo and a PDF, view them, a refusal by 
   await pdfTile.getByRole('button', { name: 'Open card-slip.pdf (PDF)' }).click();
   const opened = await tab;
   expect(opened.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+  await opened.waitForLoadState();
+  expect(await opened.evaluate(() => document.contentType)).toBe('application/pdf');
   await opened.close();
 
   // A text file calling itself a JPEG passes the browser's look at its name, not the server's at its bytes.

@@ -62,6 +62,17 @@ describe('createReceiptFiles', () => {
     expect(live.size).toBe(0);
   });
 
+  it('starts afresh when asked again after the section went (effects run twice in development)', async () => {
+    const { files, loads, live } = setup();
+    const first = await files.url('r1', 'thumbnail');
+    files.dispose();
+    expect(live.has(first)).toBe(false);
+    const again = await files.url('r1', 'thumbnail');
+    expect(again).not.toBe(first);
+    expect(live.has(again)).toBe(true);
+    expect(loads).toEqual(['r1:thumbnail', 'r1:thumbnail']);
+  });
+
   it('loads a failed file again when asked again', async () => {
     let failures = 1;
     const { files } = setup(async () => {

@@ -29,12 +29,13 @@ export type LoadFile = (receiptId: string, kind: ReceiptFileKind, signal: AbortS
 /**
  * The receipts' files as object URLs for <img> and new tabs: each loaded once, a failed one loaded again when
  * asked again, and every URL revoked when its receipt is removed or the section goes (`dispose`, which also
- * stops the loads under way).
+ * stops the loads under way). After `dispose` it starts afresh if asked again: React runs a component's
+ * effects twice in development (StrictMode), cleanup included.
  */
 export function createReceiptFiles(load: LoadFile, objectUrls: ObjectUrls = URL) {
   const pending = new Map<string, Promise<string>>();
   const made = new Map<string, string>();
-  const controller = new AbortController();
+  let controller = new AbortController();
   const keyOf = (receiptId: string, kind: ReceiptFileKind) => `${receiptId}:${kind}`;
 
   const revoke = (key: string) => {
@@ -53,7 +54,7 @@ export function createReceiptFiles(load: LoadFile, objectUrls: ObjectUrls = URL)
         (blob) => {
           const url = objectUrls.createObjectURL(blob);
           // Removed or disposed while it loaded: nobody will show it, nobody would revoke it later.
-          if (controller.signal.aborted || pending.get(key) !== loading) {
+          if (pending.get(key) !== loading) {
             objectUrls.revokeObjectURL(url);
           } else {
             made.set(key, url);
@@ -75,6 +76,7 @@ export function createReceiptFiles(load: LoadFile, objectUrls: ObjectUrls = URL)
     },
     dispose(): void {
       controller.abort();
+      controller = new AbortController();
       for (const key of [...pending.keys()]) revoke(key);
     },
   };
