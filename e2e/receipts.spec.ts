@@ -1,38 +1,25 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { accounts, addExpense, createGroup, openAs } from './api';
 import { expectAccessible, expectNoClippedText, screenshotPage } from './support';
 
-/** A real PNG of `width` x `height`: a warm gradient, like a photographed till slip in poor light. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      rows[row + 1 + x * 3] = 200 + Math.round((55 * x) / width);
-      rows[row + 2 + x * 3] = 160 + Math.round((60 * y) / height);
-      rows[row + 3 + x * 3] = 110;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+/** A real PNG of `width` x `height` drawn by the browser: a warm gradient, like a till slip in poor light. */
+async function png(page: Page, width: number, height: number): Promise<Buffer> {
+  const url = await page.evaluate(
+    ({ w, h }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+      const gradient = g.createLinearGradient(0, 0, w, h);
+      gradient.addColorStop(0, '#c8a060');
+      gradient.addColorStop(1, '#ffd070');
+      g.fillStyle = gradient;
+      g.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/png');
+    },
+    { w: width, h: height },
+  );
+  return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 }
 
 const PDF = Buffer.from(
@@ -70,7 +57,9 @@ test('receipts on an expense: attach a photo and a PDF, view them, a refusal by 
   await expect(receipts.getByText('No receipts yet.')).toBeVisible();
   const tiles = receipts.getByRole('listitem');
 
-  await attachByKeyboard(page, [{ name: 'ramiro-bill.png', mimeType: 'image/png', buffer: png(480, 640) }]);
+  await attachByKeyboard(page, [
+    { name: 'ramiro-bill.png', mimeType: 'image/png', buffer: await png(page, 480, 640) },
+  ]);
   await expect(tiles).toHaveCount(1);
   // The thumbnail is read with the token into an object URL: the server's address alone shows nothing.
   const thumbnail = receipts.getByRole('img', { name: 'ramiro-bill.png' });

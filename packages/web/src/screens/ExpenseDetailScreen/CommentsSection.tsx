@@ -1,14 +1,14 @@
 import type { Comment, Expense } from '@kitty/api';
 import { COMMENT_MAX_LENGTH, commentTimeLabel, mayDeleteComment, memberName } from '@kitty/domain';
 import { type FormEvent, useRef } from 'react';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { Dialog } from '../../components/Dialog';
 import { LoadingText } from '../../components/Spinner';
 import { TextAreaField } from '../../components/TextAreaField';
 import { useAuth } from '../../flows/AuthProvider';
+import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './ExpenseDetailScreen.css';
+import { SectionAlert } from './SectionAlert';
 import { useComments } from './useComments';
 
 function CommentItem({
@@ -74,14 +74,9 @@ export function CommentsSection({ expense }: { expense: Expense }) {
         {list && list.length > 0 && <span className={styles.commentsCount}> ({list.length})</span>}
       </h2>
       {c.comments.status === 'failed' && !list ? (
-        <Alert>
-          <span className={styles.commentsFailure}>
-            {c.comments.error?.message}
-            <Button variant="secondary" size="sm" onPress={c.comments.reload}>
-              Retry
-            </Button>
-          </span>
-        </Alert>
+        <SectionAlert action="Retry" onAction={c.comments.reload}>
+          {c.comments.error?.message}
+        </SectionAlert>
       ) : !list ? (
         <LoadingText>Loading comments...</LoadingText>
       ) : list.length === 0 ? (
@@ -100,14 +95,9 @@ export function CommentsSection({ expense }: { expense: Expense }) {
         </ol>
       )}
       {c.failure && (
-        <Alert>
-          <span className={styles.commentsFailure}>
-            {c.failure}
-            <Button variant="ghost" size="sm" onPress={c.dismissFailure}>
-              Dismiss
-            </Button>
-          </span>
-        </Alert>
+        <SectionAlert action="Dismiss" onAction={c.dismissFailure}>
+          {c.failure}
+        </SectionAlert>
       )}
       <form className={styles.commentForm} onSubmit={(event) => void submit(event)} noValidate>
         <TextAreaField
@@ -128,35 +118,20 @@ export function CommentsSection({ expense }: { expense: Expense }) {
           </Button>
         </div>
       </form>
-      <Dialog
+      <ConfirmDialog
         title="Delete Comment"
-        size="sm"
-        role="alertdialog"
+        confirmLabel="Delete"
         isOpen={c.confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) c.cancelDelete();
+        isPending={c.deleting}
+        onCancel={c.cancelDelete}
+        onConfirm={() => {
+          void c.remove().then(() => setTimeout(() => heading.current?.focus(), 0));
         }}
-        footer={
-          <>
-            <Button variant="secondary" onPress={c.cancelDelete}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              isPending={c.deleting}
-              onPress={() => {
-                void c.remove().then(() => setTimeout(() => heading.current?.focus(), 0));
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        }
       >
         <p>
           Delete your comment? Everyone who sees this expense will no longer see it. This cannot be undone.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }

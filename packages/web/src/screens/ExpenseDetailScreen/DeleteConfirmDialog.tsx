@@ -1,5 +1,4 @@
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export interface DeleteConfirmDialogProps {
   isOpen: boolean;
@@ -11,29 +10,18 @@ export interface DeleteConfirmDialogProps {
 /** "Delete Expense": asks before the expense is deleted. */
 export function DeleteConfirmDialog({ isOpen, description, onConfirm, onCancel }: DeleteConfirmDialogProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete Expense"
-      size="sm"
-      role="alertdialog"
+      confirmLabel="Delete"
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-      footer={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" onPress={onConfirm}>
-            Delete
-          </Button>
-        </>
-      }
+      isPending={false}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
       <p>
         Are you sure you want to delete "{description}"? This removes it from everyone's balances and cannot
         be undone.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

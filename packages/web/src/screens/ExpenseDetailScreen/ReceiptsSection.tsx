@@ -19,10 +19,12 @@ import { FileButton } from '../../components/FileButton';
 import { TrashIcon } from '../../components/icons';
 import { LoadingText, Spinner } from '../../components/Spinner';
 import { useAuth } from '../../flows/AuthProvider';
+import { ConfirmDialog } from './ConfirmDialog';
 import * as page from './ExpenseDetailScreen.css';
 import type { ReceiptFileKind, ReceiptFiles } from './receiptFiles';
 import * as styles from './receiptStyles';
 import { RECEIPT_FAILED } from './receiptWords';
+import { SectionAlert } from './SectionAlert';
 import { useReceipts } from './useReceipts';
 
 const IMAGE_TYPES = RECEIPT_CONTENT_TYPES.filter(isImageReceipt);
@@ -197,14 +199,9 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
         {list && list.length > 0 && <span className={page.commentsCount}> ({list.length})</span>}
       </h2>
       {r.receipts.status === 'failed' && !list ? (
-        <Alert>
-          <span className={page.commentsFailure}>
-            {r.receipts.error?.message}
-            <Button variant="secondary" size="sm" onPress={r.receipts.reload}>
-              Retry
-            </Button>
-          </span>
-        </Alert>
+        <SectionAlert action="Retry" onAction={r.receipts.reload}>
+          {r.receipts.error?.message}
+        </SectionAlert>
       ) : !list ? (
         <LoadingText>Loading receipts...</LoadingText>
       ) : list.length === 0 ? (
@@ -224,14 +221,9 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
         </ul>
       )}
       {r.failure && (
-        <Alert>
-          <span className={page.commentsFailure}>
-            {r.failure}
-            <Button variant="ghost" size="sm" onPress={r.dismissFailure}>
-              Dismiss
-            </Button>
-          </span>
-        </Alert>
+        <SectionAlert action="Dismiss" onAction={r.dismissFailure}>
+          {r.failure}
+        </SectionAlert>
       )}
       {list && (
         <>
@@ -278,36 +270,21 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
         files={r.files}
         onClose={() => setViewerOpen(false)}
       />
-      <Dialog
+      <ConfirmDialog
         title="Remove Receipt"
-        size="sm"
-        role="alertdialog"
+        confirmLabel="Remove"
         isOpen={r.confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) r.cancelRemove();
+        isPending={r.removing}
+        onCancel={r.cancelRemove}
+        onConfirm={() => {
+          void r.remove().then(() => setTimeout(() => heading.current?.focus(), 0));
         }}
-        footer={
-          <>
-            <Button variant="secondary" onPress={r.cancelRemove}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              isPending={r.removing}
-              onPress={() => {
-                void r.remove().then(() => setTimeout(() => heading.current?.focus(), 0));
-              }}
-            >
-              Remove
-            </Button>
-          </>
-        }
       >
         <p>
           Remove "{r.confirming?.filename}"? Everyone who sees this expense will no longer see it. This cannot
           be undone.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }
