@@ -6,6 +6,7 @@ import {
   RECEIPT_UNSUPPORTED,
   RECEIPT_UPLOADER_ONLY,
 } from '@kitty/domain';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -266,9 +267,21 @@ export function receiptsSuite(ctx: TestContext): void {
           'content-type': fileUpload(over).contentType,
           'transfer-encoding': 'chunked',
         },
-        payload: fileUpload(over, 'big.pdf', 'application/pdf').payload,
+        payload: Readable.from([fileUpload(over, 'big.pdf', 'application/pdf').payload]),
       });
       expect(chunked.statusCode, chunked.body).toBe(413);
+      // A field is cut at 1 kB but still read: the whole body is held to the same bound.
+      const padded = multipart([
+        { name: 'note', data: 'x'.repeat(RECEIPT_MAX_BYTES + 100_000) },
+        { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', data: pdf },
+      ]);
+      const long = await ctx.app.inject({
+        method: 'POST',
+        url: base(expenseId),
+        headers: { ...bearer(a.token), 'content-type': padded.contentType, 'transfer-encoding': 'chunked' },
+        payload: Readable.from([padded.payload]),
+      });
+      expect(long.statusCode, long.body).toBe(413);
       expect(await stored()).toEqual(before);
     });
 
