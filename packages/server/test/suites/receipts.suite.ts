@@ -156,6 +156,15 @@ export function receiptsSuite(ctx: TestContext): void {
       expect(policy).toContain('sandbox');
       expect(policy).not.toMatch(/script-src/);
 
+      const head = await ctx.app.inject({
+        method: 'HEAD',
+        url: base(expenseId, `/${made.id}`),
+        headers: bearer(c.token),
+      });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('image/png');
+      expect(head.body).toBe('');
+
       const pdf = minimalPdf();
       const attached = await attach(a, expenseId, pdf, 'invoice', 'application/pdf');
       const opened = await fileOf(b, expenseId, attached.id);
@@ -184,6 +193,15 @@ export function receiptsSuite(ctx: TestContext): void {
         const meta = await sharp(response.rawPayload).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
       }
+      // A phone photo stored sideways (EXIF orientation 6): its size and thumbnail are as it is shown.
+      const sideways = await sharp({ create: { width: 400, height: 100, channels: 3, background: '#c84' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+      const turned = await attach(a, expenseId, sideways, 'sideways.jpg');
+      expect([turned.width, turned.height]).toEqual([100, 400]);
+      const turnedThumb = await sharp((await thumbOf(a, expenseId, turned.id)).rawPayload).metadata();
+      expect([turnedThumb.width, turnedThumb.height]).toEqual([80, 320]);
       const pdf = await attach(a, expenseId, minimalPdf(), 'bill.pdf');
       expectNotFound(await thumbOf(a, expenseId, pdf.id));
     });
