@@ -33,7 +33,7 @@ const BASE: Directives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", ...REACT_ARIA_STYLES.map(styleHash)],
-  // blob: receipts' pictures, read with the token into object URLs (the address alone opens nothing).
+  // blob: the receipts' pictures, fetched with the caller's token and shown from memory (GET .../receipts/{id}).
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
@@ -52,7 +52,7 @@ const render = (directives: Directives) =>
 /**
  * The web app's policy: only its own files (the build emits no inline script; React sets style properties
  * through the DOM, which CSP allows), the stylesheet index.html carries inline and react-aria's two style
- * elements (each by its hash), and data: images (the icon). With reCAPTCHA on, Google's script and frame,
+ * elements (each by its hash), data: images (the icon) and blob: images (receipts). With reCAPTCHA on, Google's script and frame,
  * and style attributes for the badge its script writes.
  */
 export function appContentSecurityPolicy(recaptcha: boolean, pageStyles: readonly string[] = []): string {

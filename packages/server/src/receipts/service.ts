@@ -12,7 +12,7 @@ import { newExpenseId } from '../expenses/ids';
 import { isVisible } from '../expenses/repo';
 import { lockedNonMembers } from '../groups/membership';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { toUserSummary } from '../users/present';
+import { toUserName } from '../users/present';
 import type { InspectedReceipt } from './inspect';
 import * as repo from './repo';
 
@@ -20,13 +20,6 @@ export type ReceiptJson = components['schemas']['Receipt'];
 type ReceiptList = components['schemas']['ReceiptList'];
 
 function toReceiptJson(row: repo.ReceiptRow): ReceiptJson {
-  const uploader = toUserSummary({
-    id: row.uploaded_by,
-    display_name: row.display_name,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-  });
   return {
     id: row.id,
     expense_id: row.expense_id,
@@ -36,7 +29,7 @@ function toReceiptJson(row: repo.ReceiptRow): ReceiptJson {
     has_thumbnail: row.width !== null,
     width: row.width,
     height: row.height,
-    uploaded_by: { id: uploader.id, display_name: uploader.display_name },
+    uploaded_by: toUserName(row.uploaded_by, row),
     created_at: row.created_at.toISOString(),
   };
 }

@@ -38,25 +38,44 @@ export interface Upload {
 
 /**
  * The file of the part named `file` of a multipart/form-data request: 400 on `file` without one (or an
- * empty one) or with a second file, 413 past 10 MB, 400 for a body busboy cannot read. Other fields are
- * read and dropped. A refused upload's remaining bytes are still read (and thrown away), so the client
- * finishes sending and sees the answer instead of a reset connection.
+ * empty one) or with a second file, 413 past 10 MB (the file, or the whole body: a field busboy cuts is
+ * still read), 400 for a body busboy cannot read. Other fields are read and dropped. A refused upload's
+ * remaining bytes are still read (and thrown away), up to twice the limit, so the client finishes sending
+ * and sees the answer instead of a reset connection; past that the connection is closed.
  */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) throw refuse(request, tooLarge());
   if (!request.isMultipart()) throw noFile();
-  let upload: Upload | null = null;
+  let received = 0;
+  let overflow = () => {};
+  const overflowed = new Promise<never>((_, reject) => {
+    overflow = () => reject(tooLarge());
+  });
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > MAX_UPLOAD_BYTES) overflow();
+    if (received > 2 * MAX_UPLOAD_BYTES) request.raw.destroy();
+  };
+  request.raw.on('data', count);
+  request.raw.once('end', () => request.raw.off('data', count));
+  let upload: Upload | null;
   try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname === 'file' && upload === null) {
-        upload = { bytes: await part.toBuffer(), filename: part.filename };
-      } else await drain(part.file);
-    }
+    upload = await Promise.race([fileOf(request), overflowed]);
   } catch (error) {
     throw refuse(request, uploadError(error));
   }
   if (upload === null || upload.bytes.length === 0) throw noFile();
+  return upload;
+}
+
+async function fileOf(request: FastifyRequest): Promise<Upload | null> {
+  let upload: Upload | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname === 'file' && upload === null) {
+      upload = { bytes: await part.toBuffer(), filename: part.filename };
+    } else await drain(part.file);
+  }
   return upload;
 }
 
