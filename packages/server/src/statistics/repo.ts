@@ -21,28 +21,29 @@ export interface FigureRow {
   share_minor: number;
 }
 
-// A group's live expenses in the period (expenses_group_date_idx: group_id, date WHERE deleted_at IS NULL);
-// each one's month is its bucket among the months' first instants, computed by the domain so that months
-// follow the same time zone rules as the period and the web. One pass groups them by category and by month.
-const LIVE = `e.group_id = $1 AND e.deleted_at IS NULL AND e.date >= $2::timestamptz AND e.date < $3::timestamptz`;
-
-// Who paid and who owes come from payers and splits by their primary keys (expense_id first), summed per
-// currency and person; a name is a probe of users' primary key per person.
-const GROUP_FIGURES = `SELECT CASE GROUPING(ex.category, ex.m) WHEN 1 THEN 'category' ELSE 'month' END AS kind,
-       ex.currency, COALESCE(ex.category, ex.m::text) AS key, NULL::text AS name, count(*)::int AS expense_count,
-       sum(ex.amount_minor)::bigint AS amount_minor, 0::bigint AS paid_minor, 0::bigint AS share_minor
-  FROM (SELECT e.currency, e.category, e.amount_minor, width_bucket(e.date, $4::timestamptz[]) AS m
-          FROM expenses e WHERE ${LIVE}) ex
- GROUP BY GROUPING SETS ((ex.currency, ex.category), (ex.currency, ex.m))
-UNION ALL
-SELECT 'person', x.currency, x.user_id::text, (SELECT u.display_name FROM users u WHERE u.id = x.user_id LIMIT 1), 0,
-       0, sum(x.paid)::bigint, sum(x.share)::bigint
-  FROM (SELECT e.currency, p.user_id, p.amount_minor AS paid, 0::bigint AS share
-          FROM expenses e JOIN expense_payers p ON p.expense_id = e.id WHERE ${LIVE}
+// A group's live expenses in the period (expenses_group_date_idx: group_id, date WHERE deleted_at IS NULL),
+// each one's month its bucket among the months' first instants (computed by the domain, so that months follow
+// the same time zone rules as the period and the web). Each expense comes once as itself (user_id null) and
+// once per payer and per share (their primary keys, expense_id first): one pass sums the expenses by
+// category and by month and the payments and shares by person; GROUPING tells which (3, 5, 6).
+const GROUP_FIGURES = `SELECT CASE GROUPING(ex.category, ex.m, x.user_id) WHEN 3 THEN 'category' WHEN 5 THEN 'month' ELSE 'person' END AS kind,
+       ex.currency,
+       CASE GROUPING(ex.category, ex.m, x.user_id) WHEN 3 THEN ex.category WHEN 5 THEN ex.m::text ELSE x.user_id::text END AS key,
+       (SELECT u.display_name FROM users u WHERE u.id = x.user_id LIMIT 1) AS name,
+       count(*) FILTER (WHERE x.user_id IS NULL)::int AS expense_count,
+       COALESCE(sum(ex.amount_minor) FILTER (WHERE x.user_id IS NULL), 0)::bigint AS amount_minor,
+       sum(x.paid)::bigint AS paid_minor, sum(x.share)::bigint AS share_minor
+  FROM (SELECT e.id, e.currency, e.category, e.amount_minor, width_bucket(e.date, $4::timestamptz[]) AS m
+          FROM expenses e
+         WHERE e.group_id = $1 AND e.deleted_at IS NULL AND e.date >= $2::timestamptz AND e.date < $3::timestamptz) ex
+ CROSS JOIN LATERAL (
+        SELECT NULL::uuid AS user_id, 0::bigint AS paid, 0::bigint AS share
         UNION ALL
-        SELECT e.currency, s.user_id, 0::bigint, s.amount_minor
-          FROM expenses e JOIN expense_splits s ON s.expense_id = e.id WHERE ${LIVE}) x
- GROUP BY x.currency, x.user_id`;
+        SELECT p.user_id, p.amount_minor, 0 FROM expense_payers p WHERE p.expense_id = ex.id
+        UNION ALL
+        SELECT s.user_id, 0, s.amount_minor FROM expense_splits s WHERE s.expense_id = ex.id) x
+ GROUP BY GROUPING SETS ((ex.currency, ex.category), (ex.currency, ex.m), (ex.currency, x.user_id))
+HAVING GROUPING(ex.category, ex.m, x.user_id) <> 6 OR x.user_id IS NOT NULL`;
 
 const GROUP_BOUNDS = `SELECT min(e.date) AS first, max(e.date) AS last FROM expenses e
    WHERE e.group_id = $1 AND e.deleted_at IS NULL AND e.date >= $2::timestamptz AND e.date < $3::timestamptz`;
