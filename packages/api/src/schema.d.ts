@@ -900,6 +900,12 @@ export interface paths {
      *     receipts.". Whoever can see the expense may attach (404 otherwise, and for a deleted expense); in
      *     a group only its current members (403 FORBIDDEN_NOT_MEMBER). Images get a thumbnail (at most 320
      *     pixels on the longer side). Attaching changes neither the expense nor its `version`.
+     *     One file per request: a second file part is a 400 on `file` "Attach one file at a time."; other
+     *     (small) fields are ignored. A body that is not multipart/form-data is a 415
+     *     UNSUPPORTED_MEDIA_TYPE "Send the receipt as multipart/form-data, in a part named file."; one
+     *     that cannot be read as multipart is a 400 MALFORMED_REQUEST. With an `Idempotency-Key`, the
+     *     request's body is the file's bytes (their SHA-256) and its name: a repeat with the same file
+     *     answers the first receipt again, another file under the key is a 422.
      */
     post: operations['attachReceipt'];
     delete?: never;

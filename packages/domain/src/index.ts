@@ -27,3 +27,4 @@ export * from './comments';
 export * from './groupEvents';
 export * from './recurrence';
 export * from './statistics';
+export * from './receipts';

@@ -21,6 +21,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/framework-erro
 import { registerJsonParser } from './http/json-numbers';
 import { notFound } from './http/errors';
 import { RateLimiter, registerRateLimits } from './http/rate-limit';
+import { receiptRoutes } from './receipts/routes';
 import { requestLogger } from './http/request-logger';
 import { MemoryRateStore, type RateStore } from './http/rate-store';
 import { RedisRateStore } from './http/rate-store-redis';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   configRoutes(app);
   groupRoutes(app);
   expenseRoutes(app);
+  receiptRoutes(app);
   financialRoutes(app);
   statisticsRoutes(app);
 

@@ -56,6 +56,13 @@ export function expectContract<T = any>(response: Response, operationId: Operati
   const status = String(response.statusCode);
   const documented =
     status in operation.responses ? status : 'default' in operation.responses ? 'default' : null;
+  const files = documented === null ? undefined : operation.files[documented];
+  if (files) {
+    // A file (a receipt): one of the media types the contract lists, and its bytes as they are.
+    const type = String(response.headers['content-type'] ?? '').split(';')[0];
+    expect(files, `${operationId} ${status} answers one of its media types`).toContain(type);
+    return response.rawPayload as T;
+  }
   if (!documented) {
     throw new Error(
       `openapi.yaml: ${operationId} does not document a ${status} response ` +

@@ -5,7 +5,7 @@ import { isUuid } from '../db/ids';
 import { lockedNonMembers } from '../groups/membership';
 import { forbidden, invalid, notFound } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
-import { toUserSummary } from '../users/present';
+import { toUserName } from '../users/present';
 import * as repo from './comments-repo';
 import { INVALID_CURSOR } from './cursor';
 import { newExpenseId } from './ids';
@@ -18,17 +18,10 @@ export const COMMENT_DELETED = 'Comment deleted';
 export const COMMENTS_PAGE = 100;
 
 function toCommentJson(row: repo.CommentRow): CommentJson {
-  const author = toUserSummary({
-    id: row.author_id,
-    display_name: row.display_name,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    email: row.email,
-  });
   return {
     id: row.id,
     expense_id: row.expense_id,
-    author: { id: author.id, display_name: author.display_name },
+    author: toUserName(row.author_id, row),
     text: row.text,
     created_at: row.created_at.toISOString(),
   };

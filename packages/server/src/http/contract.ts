@@ -24,8 +24,10 @@ export interface Operation {
   secured: boolean;
   parameters: Parameter[];
   body: { required: boolean; schema: JsonSchema } | null;
-  /** Response status ('200', '404', 'default') to its JSON schema, or null when it has no body. */
+  /** Response status ('200', '404', 'default') to its JSON schema, or null when it has no JSON body. */
   responses: Record<string, JsonSchema | null>;
+  /** Response status to the media types it may answer that are not JSON (a receipt's file: image/png, ...). */
+  files: Record<string, string[]>;
 }
 
 export interface Contract {
@@ -70,6 +72,7 @@ export function loadContract(file: string = CONTRACT_PATH): Contract {
           ? { required: requestBody?.required === true, schema: bodySchema.schema as JsonSchema }
           : null,
         responses: responseSchemas(resolve(op.responses) as Record<string, Doc>),
+        files: fileTypes(resolve(op.responses) as Record<string, Doc>),
       });
     }
   }
@@ -102,6 +105,17 @@ function responseSchemas(responses: Record<string, Doc> = {}): Record<string, Js
   for (const [status, response] of Object.entries(responses)) {
     const json = (response.content as Doc | undefined)?.['application/json'] as Doc | undefined;
     result[status] = (json?.schema as JsonSchema | undefined) ?? null;
+  }
+  return result;
+}
+
+function fileTypes(responses: Record<string, Doc> = {}): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    const types = Object.keys((response.content as Doc | undefined) ?? {}).filter(
+      (t) => t !== 'application/json',
+    );
+    if (types.length > 0) result[status] = types;
   }
   return result;
 }

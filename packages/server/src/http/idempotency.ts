@@ -28,6 +28,8 @@ export interface Outcome<B> {
 
 export interface IdempotencyOptions {
   waitMs?: number;
+  /** What stands for the body in the request's fingerprint when it is not JSON (an upload: its bytes' hash). */
+  body?: unknown;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function idempotent<B>(
     return outcome.body;
   }
 
-  const keyed = keyedRequest(request, currentUser(request).id, key);
+  const keyed = keyedRequest(request, currentUser(request).id, key, options.body);
   const result = await db.transaction(async (tx) => {
     const reservation = await reserveKey(tx, keyed, options.waitMs ?? DEFAULT_WAIT_MS);
     if (reservation.kind === 'mismatch') throw unprocessable('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
@@ -89,9 +91,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return raw;
 }
 
-function keyedRequest(request: FastifyRequest, userId: string, key: string): KeyedRequest {
+function keyedRequest(request: FastifyRequest, userId: string, key: string, given?: unknown): KeyedRequest {
   // An operation without a body in the contract ignores whatever is sent: it is not part of the request.
-  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
+  const body = given ?? (request.routeOptions.schema?.body ? (request.body ?? null) : null);
   const fingerprint = canonicalJson({ params: request.params ?? {}, query: request.query ?? {}, body });
   return {
     userId,

@@ -33,7 +33,8 @@ const BASE: Directives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", ...REACT_ARIA_STYLES.map(styleHash)],
-  'img-src': ["'self'", 'data:'],
+  // blob: the receipts' pictures, fetched with the caller's token and shown from memory (GET .../receipts/{id}).
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'frame-src': ["'none'"],
@@ -51,7 +52,7 @@ const render = (directives: Directives) =>
 /**
  * The web app's policy: only its own files (the build emits no inline script; React sets style properties
  * through the DOM, which CSP allows), the stylesheet index.html carries inline and react-aria's two style
- * elements (each by its hash), and data: images (the icon). With reCAPTCHA on, Google's script and frame,
+ * elements (each by its hash), data: images (the icon) and blob: images (receipts). With reCAPTCHA on, Google's script and frame,
  * and style attributes for the badge its script writes.
  */
 export function appContentSecurityPolicy(recaptcha: boolean, pageStyles: readonly string[] = []): string {
@@ -106,8 +107,10 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions)
   });
 }
 
+// An answer that set its own, stricter policy keeps it (a receipt's file: receipts/serve.ts).
 function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, policy: string): void {
-  reply.headers(securityHeaders(policy, request.protocol === 'https'));
+  const own = reply.getHeader('content-security-policy');
+  reply.headers(securityHeaders(typeof own === 'string' ? own : policy, request.protocol === 'https'));
 }
 
 /**

@@ -38,6 +38,16 @@ export function toUserSummary(user: {
   return { id: user.id, display_name: user.display_name || fullName || user.email, email: user.email };
 }
 
+export type UserNameJson = components['schemas']['UserName'];
+
+/** The shortest form of a person (a comment's author, a receipt's uploader): the id and the name shown. */
+export function toUserName(
+  id: string,
+  names: { display_name: string; first_name: string; last_name: string; email: string },
+): UserNameJson {
+  return { id, display_name: toUserSummary({ ...names, id }).display_name };
+}
+
 export type UserSearchResultJson = components['schemas']['UserSearchResult'];
 
 /** A search result: the user plus whether they share a group or an expense with the caller. */

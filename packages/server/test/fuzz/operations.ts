@@ -3,6 +3,7 @@ import { issueEmailToken } from '../../src/auth/email-tokens';
 import type { Db } from '../../src/db';
 import type { OperationId } from '../../src/http/route';
 import { TEST_PASSPHRASE } from '../support/context';
+import { fileUpload, pngOf, postReceipt } from '../support/receipts';
 import { call, createGroupOf, debtIdsOf, expensePayload, type Person, register, type World } from './world';
 
 /** A request that the server should accept: the base every hostile variant of a case starts from. */
@@ -13,6 +14,8 @@ export interface ValidRequest {
   query?: Record<string, string | number | boolean>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** An upload: a multipart/form-data body as bytes, with its Content-Type (boundary included). */
+  multipart?: { payload: Buffer; contentType: string };
 }
 
 export interface SpecContext {
@@ -90,6 +93,28 @@ async function freshComment(ctx: SpecContext) {
     text: 'Who has the receipt?',
   });
   return { commentId: created.id as string };
+}
+
+const receiptPicture = pngOf(24, 16);
+const receiptUpload = async () => fileUpload(await receiptPicture, 'till.png', 'image/png');
+
+/** A receipt the member attached to a fresh expense of the owner's (which the member may remove). */
+async function freshReceipt(ctx: SpecContext) {
+  const { expenseId } = await freshExpense(ctx);
+  const response = await postReceipt(ctx.app, ctx.world.member, expenseId, await receiptUpload());
+  if (response.statusCode !== 201) throw new Error(`fuzz setup: receipt answered ${response.body}`);
+  return { expenseId, receiptId: response.json().id as string };
+}
+
+// One receipt per world for the reads: made on first use, never removed.
+const worldReceipts = new WeakMap<World, Promise<Target>>();
+function worldReceipt(ctx: SpecContext): Promise<Target> {
+  let receipt = worldReceipts.get(ctx.world);
+  if (!receipt) {
+    receipt = freshReceipt(ctx);
+    worldReceipts.set(ctx.world, receipt);
+  }
+  return receipt;
 }
 
 /**
@@ -304,6 +329,38 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
     valid: ({ world }, { commentId }) => ({
       as: world.member,
       params: { id: world.expenseId, commentId },
+    }),
+  },
+  listReceipts: {
+    valid: async (ctx) => ({ as: ctx.world.third, params: { id: (await worldReceipt(ctx)).expenseId } }),
+  },
+  attachReceipt: {
+    // A fresh expense each time: an expense takes 5 receipts.
+    target: freshExpense,
+    valid: async (ctx, { expenseId }) => ({
+      as: ctx.world.member,
+      params: { id: expenseId },
+      headers: idempotent(ctx),
+      multipart: await receiptUpload(),
+    }),
+  },
+  getReceiptFile: {
+    valid: async (ctx) => {
+      const { expenseId, receiptId } = await worldReceipt(ctx);
+      return { as: ctx.world.owner, params: { id: expenseId, receiptId } };
+    },
+  },
+  getReceiptThumbnail: {
+    valid: async (ctx) => {
+      const { expenseId, receiptId } = await worldReceipt(ctx);
+      return { as: ctx.world.third, params: { id: expenseId, receiptId } };
+    },
+  },
+  deleteReceipt: {
+    target: freshReceipt,
+    valid: ({ world }, { expenseId, receiptId }) => ({
+      as: world.member,
+      params: { id: expenseId, receiptId },
     }),
   },
   declineSettlement: {

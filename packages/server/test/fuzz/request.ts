@@ -26,7 +26,9 @@ export function buildRequest(operation: Operation, valid: ValidRequest, c: Case,
   let rawQuery: string | null = null;
   const headers: Record<string, string> = { ...(valid.headers ?? {}) };
   let body: Json = valid.body === undefined ? undefined : structuredClone(valid.body);
-  let payload: Raw | Buffer | undefined;
+  // An upload (multipart/form-data) is sent as its bytes, with its own Content-Type, until a mutation replaces it.
+  let payload: Raw | Buffer | undefined = valid.multipart?.payload;
+  let multipartType = valid.multipart?.contentType;
   let withoutBody = false;
   let contentType: string | null | undefined;
   let sameRoute = true;
@@ -75,15 +77,18 @@ export function buildRequest(operation: Operation, valid: ValidRequest, c: Case,
         break;
       case 'raw-body':
         payload = m.payload;
+        multipartType = undefined;
         withoutBody = false;
         break;
       case 'no-body':
         withoutBody = true;
         payload = undefined;
+        multipartType = undefined;
         break;
       case 'schema-body':
         body = structuredClone(m.value);
         payload = undefined;
+        multipartType = undefined;
         break;
       default:
         body = mutateField(body, m);
@@ -94,7 +99,7 @@ export function buildRequest(operation: Operation, valid: ValidRequest, c: Case,
   const queryText = rawQuery ?? query.map(([k, v]) => `${encodeText(k)}=${v}`).join('&');
   const url = `/api${path}${queryText ? `?${queryText}` : ''}`;
   const hasBody = !withoutBody && (payload !== undefined || body !== undefined);
-  if (hasBody) headers['content-type'] = 'application/json';
+  if (hasBody) headers['content-type'] = multipartType ?? 'application/json';
   if (contentType === null) delete headers['content-type'];
   else if (contentType !== undefined) headers['content-type'] = contentType;
   const inject: BuiltRequest['inject'] = { method: method as 'GET', url, headers };

@@ -45,6 +45,7 @@ import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
 import { profileSuite } from './profile.suite';
 import { recaptchaSuite } from './recaptcha.suite';
+import { receiptsSuite } from './receipts.suite';
 import { registerSuite } from './register.suite';
 import { settlementsExpenseSuite } from './settlements-expense.suite';
 import { settlementsSuite } from './settlements.suite';
@@ -82,6 +83,7 @@ export function integrationSuites(engine: Engine): void {
     groupsDetailSuite(ctx);
     groupsSettingsSuite(ctx);
     expenseCommentsSuite(ctx);
+    receiptsSuite(ctx);
     groupsMembersSuite(ctx);
     groupsAuthzSuite(ctx);
     groupsConcurrencySuite(ctx);
