@@ -1,5 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import { dayInZone, firstIndexOnOrAfter, recordChanges } from '@kitty/domain';
+import { dayInZone, firstIndexOnOrAfter, recordChanges, resumeIndex } from '@kitty/domain';
 import { loadCategories } from '../appconfig/categories';
 import type { Db } from '../db';
 import { newExpenseId } from '../expenses/ids';
@@ -224,7 +224,7 @@ export async function setRecurringStatus(
       await recordRuleEvent(tx, rule, caller.id, 'stopped');
     } else {
       const today = dayInZone(now, rule.time_zone);
-      const from = Math.max(rule.next_index, firstIndexOnOrAfter(rule, today));
+      const from = resumeIndex(rule, rule.next_index, today);
       await recordRuleEvent(tx, rule, caller.id, 'resumed');
       await saveWithNext(
         tx,
