@@ -46,6 +46,7 @@ import { loginSuite } from './login.suite';
 import { profileSuite } from './profile.suite';
 import { recaptchaSuite } from './recaptcha.suite';
 import { receiptsSuite } from './receipts.suite';
+import { recurringSuite } from './recurring.suite';
 import { registerSuite } from './register.suite';
 import { settlementsExpenseSuite } from './settlements-expense.suite';
 import { settlementsSuite } from './settlements.suite';
@@ -105,6 +106,7 @@ export function integrationSuites(engine: Engine): void {
     formerMembersSuite(ctx);
     groupHistorySuite(ctx);
     statisticsSuite(ctx);
+    recurringSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
