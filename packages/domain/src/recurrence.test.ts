@@ -12,6 +12,7 @@ import {
   OCCURRENCES_INVALID,
   occurrenceDay,
   RECURRENCE_FREQUENCIES,
+  recurringStatusWords,
   START_DATE_OUT_OF_RANGE,
   scheduleErrors,
   scheduleWords,
@@ -194,5 +195,21 @@ describe('schedule rules', () => {
       'Every year on 29 February (28 February in other years)',
     );
     expect(scheduleWords({ frequency: 'monthly', start_date: '2026-01-02' })).toBe('Every month on the 2nd');
+  });
+});
+
+describe('recurring status words', () => {
+  it('says the next day of an active one, and why a paused one is paused', () => {
+    expect(recurringStatusWords({ status: 'active', next_date: '2026-12-31' })).toBe(
+      'Next: 31 December 2026',
+    );
+    expect(recurringStatusWords({ status: 'paused', paused_reason: null, next_date: '2026-12-31' })).toBe(
+      'Paused',
+    );
+    expect(recurringStatusWords({ status: 'paused', paused_reason: 'member_left' })).toBe(
+      'Paused: someone in it is no longer a member of the group',
+    );
+    expect(recurringStatusWords({ status: 'stopped', next_date: null })).toBe('Stopped');
+    expect(recurringStatusWords({ status: 'finished', next_date: null })).toBe('Finished');
   });
 });
