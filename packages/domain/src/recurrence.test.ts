@@ -13,6 +13,7 @@ import {
   occurrenceDay,
   RECURRENCE_FREQUENCIES,
   recurringStatusWords,
+  resumeIndex,
   START_DATE_OUT_OF_RANGE,
   scheduleErrors,
   scheduleWords,
@@ -195,6 +196,24 @@ describe('schedule rules', () => {
       'Every year on 29 February (28 February in other years)',
     );
     expect(scheduleWords({ frequency: 'monthly', start_date: '2026-01-02' })).toBe('Every month on the 2nd');
+  });
+
+  it('resumeIndex goes on from today, skipping the paused days, never back', () => {
+    const weekly = { frequency: 'weekly' as const, start_date: '2032-01-05' };
+    // Paused after the 5th; resumed on Tuesday 27th: the 12th, 19th and 26th are skipped.
+    expect(occurrenceDay(weekly, resumeIndex(weekly, 1, '2032-01-27'))).toBe('2032-02-02');
+    // Resumed on the day of an occurrence: that one is next.
+    expect(occurrenceDay(weekly, resumeIndex(weekly, 1, '2032-02-02'))).toBe('2032-02-02');
+    // Resumed before the next one was due: it stays next.
+    expect(resumeIndex(weekly, 3, '2032-01-06')).toBe(3);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 400 }), (next, offset) => {
+        const today = addDays(weekly.start_date, offset);
+        const i = resumeIndex(weekly, next, today);
+        expect(i).toBeGreaterThanOrEqual(next);
+        expect(occurrenceDay(weekly, i) >= today || i === next).toBe(true);
+      }),
+    );
   });
 });
 

@@ -131,6 +131,18 @@ export function firstIndexOnOrAfter(
   return index;
 }
 
+/**
+ * Where a paused schedule goes on when it is resumed on `today`: the first occurrence on or after today
+ * (the days that passed while it was paused are skipped), never one before where it stood.
+ */
+export function resumeIndex(
+  schedule: Pick<RecurrenceSchedule, 'frequency' | 'start_date'>,
+  nextIndex: number,
+  today: string,
+): number {
+  return Math.max(nextIndex, firstIndexOnOrAfter(schedule, today));
+}
+
 /** Whether the schedule has ended before occurrence `index` (its end date passed or its count reached). */
 export function scheduleEnded(schedule: RecurrenceSchedule, progress: RecurrenceProgress): boolean {
   if (schedule.occurrences != null && progress.occurrences_created >= schedule.occurrences) return true;

@@ -45,6 +45,7 @@ import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
 import { profileSuite } from './profile.suite';
 import { recaptchaSuite } from './recaptcha.suite';
+import { recurringSuite } from './recurring.suite';
 import { registerSuite } from './register.suite';
 import { settlementsExpenseSuite } from './settlements-expense.suite';
 import { settlementsSuite } from './settlements.suite';
@@ -101,6 +102,7 @@ export function integrationSuites(engine: Engine): void {
     financialLedgerSuite(ctx);
     formerMembersSuite(ctx);
     groupHistorySuite(ctx);
+    recurringSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
