@@ -1,6 +1,6 @@
 import { call, type components, type GroupDetail } from '@kitty/api';
 import { parseMoney, recurringStatusWords, scheduleWords } from '@kitty/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -129,8 +129,15 @@ function RecurringItem({
   const amount = parseMoney(expense.amount, expense.currency);
   const ended = status === 'stopped' || status === 'finished';
   const label = expense.description;
+  // Stopped while shown (its buttons gone with it): the focus moves to what it is now.
+  const item = useRef<HTMLLIElement>(null);
+  const wasEnded = useRef(ended);
+  useEffect(() => {
+    if (ended && !wasEnded.current) item.current?.focus();
+    wasEnded.current = ended;
+  }, [ended]);
   return (
-    <li className={styles.item} aria-label={label}>
+    <li ref={item} tabIndex={-1} className={styles.item} aria-label={label}>
       <div className={styles.row}>
         <span className={styles.name}>{expense.description}</span>
         {amount.ok && (
