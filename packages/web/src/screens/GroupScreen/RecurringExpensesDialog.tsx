@@ -129,6 +129,10 @@ function RecurringItem({
   const amount = parseMoney(expense.amount, expense.currency);
   const ended = status === 'stopped' || status === 'finished';
   const label = expense.description;
+  const toggle =
+    status === 'active'
+      ? { to: 'paused' as const, word: 'Pause' }
+      : { to: 'active' as const, word: 'Resume' };
   // Stopped while shown (its buttons gone with it): the focus moves to what it is now.
   const item = useRef<HTMLLIElement>(null);
   const wasEnded = useRef(ended);
@@ -150,27 +154,15 @@ function RecurringItem({
       <p>{recurringStatusWords(recurring)}</p>
       {!ended && (
         <div className={styles.actions}>
-          {status === 'active' ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              isPending={busy}
-              onPress={() => onStatus('paused')}
-              aria-label={`Pause ${label}`}
-            >
-              Pause
-            </Button>
-          ) : (
-            <Button
-              variant="secondary"
-              size="sm"
-              isPending={busy}
-              onPress={() => onStatus('active')}
-              aria-label={`Resume ${label}`}
-            >
-              Resume
-            </Button>
-          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            isPending={busy}
+            onPress={() => onStatus(toggle.to)}
+            aria-label={`${toggle.word} ${label}`}
+          >
+            {toggle.word}
+          </Button>
           <LinkButton
             variant="secondary"
             size="sm"
