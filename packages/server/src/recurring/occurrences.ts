@@ -47,40 +47,26 @@ export async function recordRuleEvent(
   });
 }
 
+const WRITTEN = [
+  'template',
+  'frequency',
+  'start_date',
+  'end_date',
+  'occurrences_limit',
+  'time_zone',
+  'status',
+  'paused_reason',
+  'next_index',
+  'next_date',
+  'next_at',
+  'occurrences_created',
+  'last_date',
+  'version',
+] as const satisfies readonly (keyof RuleWrite)[];
+
 /** The fields of a rule a write sets, as they stand. */
 export function writeOf(rule: RuleRow): RuleWrite {
-  const {
-    template,
-    frequency,
-    start_date,
-    end_date,
-    occurrences_limit,
-    time_zone,
-    status,
-    paused_reason,
-    next_index,
-    next_date,
-    next_at,
-    occurrences_created,
-    last_date,
-    version,
-  } = rule;
-  return {
-    template,
-    frequency,
-    start_date,
-    end_date,
-    occurrences_limit,
-    time_zone,
-    status,
-    paused_reason,
-    next_index,
-    next_date,
-    next_at,
-    occurrences_created,
-    last_date,
-    version,
-  };
+  return Object.fromEntries(WRITTEN.map((key) => [key, rule[key]])) as unknown as RuleWrite;
 }
 
 /**

@@ -47,6 +47,18 @@ async function checkRulePeople(tx: Db, callerId: string, groupId: string, input:
   }
 }
 
+/** What a create or an edit sets of a rule: its template and schedule. */
+function ruleFields({ template, schedule }: RuleInput) {
+  return {
+    template,
+    frequency: schedule.frequency,
+    start_date: schedule.start_date,
+    end_date: schedule.end_date,
+    occurrences_limit: schedule.occurrences,
+    time_zone: schedule.time_zone,
+  };
+}
+
 async function categoriesOf(db: Db, keep?: string): Promise<Set<string>> {
   const categories = new Set((await loadCategories(db)).values);
   if (keep !== undefined) categories.add(keep);
@@ -86,14 +98,8 @@ export async function createRecurring(
     await checkMemberWrite(tx, groupId, caller.id);
     const input = readRuleInput(body, groupId, await categoriesOf(tx), now);
     await checkRulePeople(tx, caller.id, groupId, input, body);
-    const { schedule } = input;
     const w = withNext({
-      template: input.template,
-      frequency: schedule.frequency,
-      start_date: schedule.start_date,
-      end_date: schedule.end_date,
-      occurrences_limit: schedule.occurrences,
-      time_zone: schedule.time_zone,
+      ...ruleFields(input),
       status: 'active',
       paused_reason: null,
       next_index: 0,
@@ -177,12 +183,7 @@ export async function updateRecurring(
     const before = writeOf(rule);
     const after: repo.RuleWrite = {
       ...before,
-      template: input.template,
-      frequency: schedule.frequency,
-      start_date: schedule.start_date,
-      end_date: schedule.end_date,
-      occurrences_limit: schedule.occurrences,
-      time_zone: schedule.time_zone,
+      ...ruleFields(input),
       next_index: restart
         ? firstIndexOnOrAfter(schedule, dayInZone(now, schedule.time_zone))
         : before.next_index,

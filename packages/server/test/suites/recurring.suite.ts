@@ -6,6 +6,7 @@ import type { TestContext } from '../support/context';
 import { expectLedgerMatchesRecompute, expenseBody, moneyState, netsIn } from '../support/expenses';
 import { groupOf, type Person } from '../support/groups';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
+import { expectTooMany, GENEROUS } from './abuse-limits.suite';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked against the contract
 type Json = any;
@@ -189,6 +190,27 @@ export function recurringSuite(ctx: TestContext): void {
       const after = await netsIn(ctx.db, groupId);
       const moved = (after.EUR?.[b.user.id] ?? 0) - (before.EUR?.[b.user.id] ?? 0);
       expect([1501, 1502]).toContain(moved);
+      await expectLedgerMatchesRecompute(ctx.db, groupId);
+      // A deleted occurrence stays deleted: its day is never made again.
+      const [, second] = (
+        await ctx.db.query<{ id: string }>(
+          'SELECT id FROM expenses WHERE recurring_expense_id = $1 ORDER BY occurrence_date',
+          [id],
+        )
+      ).rows;
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/expenses/${second?.id}`,
+        headers: bearer(b.token),
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      await run();
+      expect((await occurrences(id)).map((o) => [o.day, o.deleted])).toEqual([
+        ['2031-06-01', false],
+        ['2031-06-08', true],
+        ['2031-06-15', false],
+        ['2031-06-22', false],
+      ]);
       await expectLedgerMatchesRecompute(ctx.db, groupId);
       // A process that starts just before the day begins in Prague creates nothing more.
       clock.set('2031-06-28T21:59:00Z');
@@ -481,31 +503,14 @@ export function recurringSuite(ctx: TestContext): void {
         },
       });
       expect(invalid.statusCode, invalid.body).toBe(400);
-      const fields = (invalid.json().errors as { field: string; message: string }[])
-        .map((e) => e.field)
-        .sort();
-      expect(fields).toEqual([
-        'expense.amount',
-        'expense.group_id',
-        'schedule.end_date',
-        'schedule.start_date',
-        'schedule.time_zone',
-      ]);
-      expect(invalid.json().errors).toContainEqual({
-        field: 'schedule.start_date',
-        message: 'The first date must be within a year of today',
-      });
-      expect(invalid.json().errors).toContainEqual({
-        field: 'schedule.end_date',
-        message: 'The end date cannot be before the first date',
-      });
-      expect(invalid.json().errors).toContainEqual({
-        field: 'schedule.time_zone',
-        message: 'Unknown time zone',
-      });
-      expect(invalid.json().errors).toContainEqual({
-        field: 'expense.group_id',
-        message: 'The group of an expense cannot be changed.',
+      const byField = (errors: { field: string; message: string }[]) =>
+        Object.fromEntries(errors.map((e) => [e.field, e.message]));
+      expect(byField(invalid.json().errors)).toEqual({
+        'expense.amount': 'Amount can have at most 2 decimal places',
+        'expense.group_id': 'The group of an expense cannot be changed.',
+        'schedule.start_date': 'The first date must be within a year of today',
+        'schedule.end_date': 'The end date cannot be before the first date',
+        'schedule.time_zone': 'Unknown time zone',
       });
       const outsider = await api.post(a, groupId, ruleBody(a, [stranger], { start_date: '2033-06-01' }));
       expect(outsider.statusCode, outsider.body).toBe(400);
@@ -585,6 +590,29 @@ export function recurringSuite(ctx: TestContext): void {
         '2034-01-22T12:00:00.000Z',
       ]);
       await expectLedgerMatchesRecompute(ctx.db, groupId);
+    });
+
+    it('counts in the per-account write limit like every change: past it, 429 and nothing is written', async () => {
+      clock.set('2034-03-01T12:00:00Z');
+      const limited = await ctx.buildApp(
+        { ...GENEROUS, RATE_LIMIT_WRITES: '2/1m', RECURRING_INTERVAL_MS: 'off' },
+        { now: () => clock.now },
+      );
+      const limitedApi = recurringApi(limited);
+      const rule = (await limitedApi.create(b, groupId, ruleBody(b, [a], { start_date: '2034-03-01' })))
+        .recurring_expense;
+      expect((await limitedApi.status(b, rule.id, { status: 'paused' })).statusCode).toBe(200);
+      expectTooMany(
+        await limitedApi.status(b, rule.id, { status: 'stopped' }),
+        'setRecurringExpenseStatus',
+        60,
+      );
+      expectTooMany(
+        await limitedApi.post(b, groupId, ruleBody(b, [a], { start_date: '2034-03-01' })),
+        'createRecurringExpense',
+        60,
+      );
+      expect(await api.read(b, rule.id)).toMatchObject({ status: 'paused', version: 2 });
     });
   });
 }
