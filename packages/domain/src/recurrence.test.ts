@@ -12,6 +12,7 @@ import {
   OCCURRENCES_INVALID,
   occurrenceDay,
   RECURRENCE_FREQUENCIES,
+  recurringStatusWords,
   resumeIndex,
   START_DATE_OUT_OF_RANGE,
   scheduleErrors,
@@ -213,5 +214,21 @@ describe('schedule rules', () => {
         expect(occurrenceDay(weekly, i) >= today || i === next).toBe(true);
       }),
     );
+  });
+});
+
+describe('recurring status words', () => {
+  it('says the next day of an active one, and why a paused one is paused', () => {
+    expect(recurringStatusWords({ status: 'active', next_date: '2026-12-31' })).toBe(
+      'Next: 31 December 2026',
+    );
+    expect(recurringStatusWords({ status: 'paused', paused_reason: null, next_date: '2026-12-31' })).toBe(
+      'Paused',
+    );
+    expect(recurringStatusWords({ status: 'paused', paused_reason: 'member_left' })).toBe(
+      'Paused: someone in it is no longer a member of the group',
+    );
+    expect(recurringStatusWords({ status: 'stopped', next_date: null })).toBe('Stopped');
+    expect(recurringStatusWords({ status: 'finished', next_date: null })).toBe('Finished');
   });
 });
