@@ -196,6 +196,10 @@ export default defineConfig({
               test: /[\\/]src[\\/](components[\\/](Alert|AuthLayout|Form|Link|TextField|field\.css)\.tsx?$|screens[\\/]shared[\\/](authForm\.css|useFormState)\.ts$)|[\\/]domain[\\/]src[\\/](accountValidation|fieldRules)\.ts$/,
               priority: 10,
             },
+            // The recurrence rules (issue 24) in a chunk of their own: shared by the Repeat fields, the recurring
+            // expenses dialog and an occurrence's detail, all lazy, they would otherwise join a chunk the form and
+            // the detail load up front.
+            { name: 'recurrence', test: /[\\/]domain[\\/]src[\\/]recurrence\.ts$/, priority: 10 },
           ],
         },
       },

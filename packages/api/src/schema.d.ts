@@ -1571,7 +1571,7 @@ export interface components {
     SupportedCurrency: string;
     /** @description Signed amount, decimal, at most two decimals (never more than the currency's minor unit) */
     Money: number;
-    /** @description Positive amount, decimal, at most two decimals and never more than the currency has (none for JPY): 100.005 EUR or 1000.50 JPY is refused with 400 on the field. The number is taken as written: a literal a JSON number cannot hold exactly (30.0000000000000000001, more than about 15 significant digits) is refused with 400 on its field, never rounded. The same rules hold for every amount and every number of a request body. */
+    /** @description Positive amount, decimal, at most two decimals and never more than the currency has (none for JPY): 100.005 EUR or 1000.50 JPY is refused with 400 on the field ("Amount can have at most 2 decimal places", "Amounts in JPY must be whole numbers"). The number is taken as written: a literal a JSON number cannot hold exactly (30.0000000000000000001, more than about 15 significant digits) is refused with 400 on its field, never rounded. The same rules hold for every amount and every number of a request body. */
     Amount: number;
     /** @description Amount, zero or more, decimal, at most two decimals */
     NonNegativeAmount: number;

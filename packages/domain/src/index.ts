@@ -26,5 +26,6 @@ export * from './failure';
 export * from './comments';
 export * from './groupEvents';
 export * from './recurrence';
+export * from './statistics';
 export * from './receipts';
 export * from './receiptUpload';

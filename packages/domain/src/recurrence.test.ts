@@ -12,6 +12,8 @@ import {
   OCCURRENCES_INVALID,
   occurrenceDay,
   RECURRENCE_FREQUENCIES,
+  recurringStatusWords,
+  resumeIndex,
   START_DATE_OUT_OF_RANGE,
   scheduleErrors,
   scheduleWords,
@@ -194,5 +196,39 @@ describe('schedule rules', () => {
       'Every year on 29 February (28 February in other years)',
     );
     expect(scheduleWords({ frequency: 'monthly', start_date: '2026-01-02' })).toBe('Every month on the 2nd');
+  });
+
+  it('resumeIndex goes on from today, skipping the paused days, never back', () => {
+    const weekly = { frequency: 'weekly' as const, start_date: '2032-01-05' };
+    // Paused after the 5th; resumed on Tuesday 27th: the 12th, 19th and 26th are skipped.
+    expect(occurrenceDay(weekly, resumeIndex(weekly, 1, '2032-01-27'))).toBe('2032-02-02');
+    // Resumed on the day of an occurrence: that one is next.
+    expect(occurrenceDay(weekly, resumeIndex(weekly, 1, '2032-02-02'))).toBe('2032-02-02');
+    // Resumed before the next one was due: it stays next.
+    expect(resumeIndex(weekly, 3, '2032-01-06')).toBe(3);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 400 }), (next, offset) => {
+        const today = addDays(weekly.start_date, offset);
+        const i = resumeIndex(weekly, next, today);
+        expect(i).toBeGreaterThanOrEqual(next);
+        expect(occurrenceDay(weekly, i) >= today || i === next).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('recurring status words', () => {
+  it('says the next day of an active one, and why a paused one is paused', () => {
+    expect(recurringStatusWords({ status: 'active', next_date: '2026-12-31' })).toBe(
+      'Next: 31 December 2026',
+    );
+    expect(recurringStatusWords({ status: 'paused', paused_reason: null, next_date: '2026-12-31' })).toBe(
+      'Paused',
+    );
+    expect(recurringStatusWords({ status: 'paused', paused_reason: 'member_left' })).toBe(
+      'Paused: someone in it is no longer a member of the group',
+    );
+    expect(recurringStatusWords({ status: 'stopped', next_date: null })).toBe('Stopped');
+    expect(recurringStatusWords({ status: 'finished', next_date: null })).toBe('Finished');
   });
 });

@@ -131,6 +131,18 @@ export function firstIndexOnOrAfter(
   return index;
 }
 
+/**
+ * Where a paused schedule goes on when it is resumed on `today`: the first occurrence on or after today
+ * (the days that passed while it was paused are skipped), never one before where it stood.
+ */
+export function resumeIndex(
+  schedule: Pick<RecurrenceSchedule, 'frequency' | 'start_date'>,
+  nextIndex: number,
+  today: string,
+): number {
+  return Math.max(nextIndex, firstIndexOnOrAfter(schedule, today));
+}
+
 /** Whether the schedule has ended before occurrence `index` (its end date passed or its count reached). */
 export function scheduleEnded(schedule: RecurrenceSchedule, progress: RecurrenceProgress): boolean {
   if (schedule.occurrences != null && progress.occurrences_created >= schedule.occurrences) return true;
@@ -312,4 +324,37 @@ export function scheduleWords(schedule: RecurrenceSchedule): string {
     ends.push(schedule.occurrences === 1 ? 'once' : `${schedule.occurrences} times`);
   if (schedule.end_date != null) ends.push(`until ${dayWords(schedule.end_date)}`);
   return ends.length ? `${words}, ${ends.join(', ')}` : words;
+}
+
+export type RecurringStatus = 'active' | 'paused' | 'stopped' | 'finished';
+
+/** Why a refused change of a recurring expense was refused, by the server's code. */
+export const RECURRENCE_ENDED_WORDS = 'This recurring expense has ended: it can no longer change or resume.';
+export const RECURRENCE_CHANGED_WORDS =
+  'Someone else changed this recurring expense meanwhile: it now shows as it is. Try again.';
+export const RECURRENCE_NOT_MEMBER_WORDS = 'Only members of the group can change its recurring expenses.';
+
+/**
+ * Where a recurring expense stands, in words: "Next: 31 December 2026", "Paused", "Paused: someone in it
+ * is no longer a member of the group", "Stopped", "Finished".
+ */
+export function recurringStatusWords(recurring: {
+  status: RecurringStatus;
+  paused_reason?: string | null;
+  next_date?: string | null;
+}): string {
+  switch (recurring.status) {
+    case 'active':
+      return recurring.next_date && isDay(recurring.next_date)
+        ? `Next: ${dayWords(recurring.next_date)}`
+        : 'Active';
+    case 'paused':
+      return recurring.paused_reason === 'member_left'
+        ? 'Paused: someone in it is no longer a member of the group'
+        : 'Paused';
+    case 'stopped':
+      return 'Stopped';
+    case 'finished':
+      return 'Finished';
+  }
 }

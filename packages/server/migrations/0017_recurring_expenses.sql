@@ -37,3 +37,9 @@ ALTER TABLE expenses
   ADD CONSTRAINT expenses_occurrence_pair CHECK ((recurring_expense_id IS NULL) = (occurrence_date IS NULL));
 CREATE UNIQUE INDEX expenses_occurrence_idx ON expenses (recurring_expense_id, occurrence_date)
   WHERE recurring_expense_id IS NOT NULL;
+
+-- The history tells what happens to a recurring expense: its kind joins the list 0016 checks.
+ALTER TABLE group_events DROP CONSTRAINT group_events_kind_check;
+ALTER TABLE group_events ADD CONSTRAINT group_events_kind_check CHECK (kind IN ('group_created',
+  'expense_created', 'expense_edited', 'expense_deleted', 'settlement_recorded', 'member_joined', 'member_left',
+  'member_removed', 'settings_changed', 'recurrence_changed'));

@@ -27,6 +27,9 @@ import { MemoryRateStore, type RateStore } from './http/rate-store';
 import { RedisRateStore } from './http/rate-store-redis';
 import { appContentSecurityPolicy, fastifyTrustProxy, registerSecurity } from './http/security';
 import { createValidators } from './http/validation';
+import { statisticsRoutes } from './statistics/routes';
+import { recurringRoutes } from './recurring/routes';
+import { registerRecurringRunner } from './recurring/runner';
 import { registerDocs } from './system/docs';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
@@ -44,6 +47,8 @@ export interface AppDeps {
   limits?: { login?: AttemptLimit; passphrase?: AttemptLimit };
   /** Prefix of the Redis keys when REDIS_URL is set (tests use their own). */
   redisPrefix?: string;
+  /** The clock of what depends on today (recurring expenses); default the system's. */
+  now?: () => Date;
 }
 
 // Never written to the logs, wherever they appear.
@@ -120,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     contract: deps.contract ?? loadContract(),
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
     recaptcha: createRecaptcha(config.recaptcha, app.log, deps.fetch),
+    now: deps.now ?? (() => new Date()),
     limits: {
       login: new AttemptLimiter(deps.limits?.login ?? rules.loginFailures, rateStore, 'login-failures'),
       loginEmail: new AttemptLimiter(rules.loginPerEmail, rateStore, 'login-email-failures'),
@@ -147,6 +153,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   expenseRoutes(app);
   receiptRoutes(app);
   financialRoutes(app);
+  statisticsRoutes(app);
+  recurringRoutes(app);
+  registerRecurringRunner(app, config.recurringIntervalMs);
 
   const webFallback = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -126,6 +126,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: `${RATE_LIMIT_DESCRIPTIONS[name]} Format \`count/window\` (window in \`s\`, \`m\`, \`h\` or \`d\`) or \`off\`.`,
   })),
   {
+    name: 'RECURRING_INTERVAL_MS',
+    default: '60000',
+    description:
+      'How often (milliseconds, 1000 to 86400000) each server process creates the occurrences of recurring expenses whose day has begun; it also does at start. `off`: this process never does (another must). Each occurrence is created once whatever the number of processes.',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',

@@ -36,6 +36,8 @@ export interface Config extends SecurityConfig {
   adminEmails: string[];
   webDist: string;
   logLevel: LogLevel;
+  /** How often each server process looks for recurring expenses whose day has come; null: never (off). */
+  recurringIntervalMs: number | null;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
   const logLevel = check('LOG_LEVEL', parseLogLevel, 'info');
+  const recurringIntervalMs = check('RECURRING_INTERVAL_MS', parseInterval, 60_000);
   const security = readSecurity(check);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -113,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmails,
     webDist: resolve(read('WEB_DIST') ?? DEFAULT_WEB_DIST),
     logLevel,
+    recurringIntervalMs,
     ...security,
   };
 }
@@ -170,6 +174,16 @@ export function parseDuration(raw: string): number {
     throw new Error('must be a duration between 1 minute and 366 days, like 7d, 12h, 30m or 3600s');
   }
   return seconds;
+}
+
+/** Milliseconds from 1 second to 1 day, or `off`. */
+export function parseInterval(raw: string): number | null {
+  if (raw.toLowerCase() === 'off') return null;
+  const ms = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 86_400_000) {
+    throw new Error('must be a whole number of milliseconds from 1000 to 86400000, or off');
+  }
+  return ms;
 }
 
 function parseJwtSecret(raw: string): string {

@@ -15,6 +15,8 @@ export interface AppContext {
   contract: Contract;
   tokens: Tokens;
   recaptcha: Recaptcha;
+  /** The clock of everything that depends on today (recurring expenses); tests set it. */
+  now: () => Date;
   limits: {
     /** Wrong passwords per client address and e-mail. */
     login: AttemptLimiter;

@@ -52,6 +52,16 @@ describe('configuration from the environment', () => {
     ]);
   });
 
+  it('runs recurring expenses every minute by default; RECURRING_INTERVAL_MS sets it, or turns it off', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).recurringIntervalMs).toBe(60_000);
+    expect(loadConfig({ DATA_DIR: dataDir, RECURRING_INTERVAL_MS: '5000' }).recurringIntervalMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: dataDir, RECURRING_INTERVAL_MS: 'off' }).recurringIntervalMs).toBeNull();
+    expect(problemsOf({ RECURRING_INTERVAL_MS: '10' })).toEqual([
+      'RECURRING_INTERVAL_MS must be a whole number of milliseconds from 1000 to 86400000, or off (got "10")',
+    ]);
+  });
+
   it('refuses a short JWT_SECRET and a reCAPTCHA secret without its site key', () => {
     expect(problemsOf({ JWT_SECRET: 'short', RECAPTCHA_SECRET: 's3cret' })).toEqual([
       'JWT_SECRET must be at least 32 characters long (got "short")',

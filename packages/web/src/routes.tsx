@@ -92,6 +92,10 @@ const routes = (
           path="expenses/:expenseId/edit"
           element={<Screen title="Edit Expense" component={ExpenseFormScreen} />}
         />
+        <Route
+          path="recurring/:recurringId/edit"
+          element={<Screen title="Edit Expense" component={ExpenseFormScreen} />}
+        />
       </Route>
     </Route>
     <Route path="*" element={<Screen title="Page not found" component={NotFoundScreen} />} />

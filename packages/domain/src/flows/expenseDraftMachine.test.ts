@@ -280,4 +280,17 @@ describe('expenseDraftMachine', () => {
       split_with: ['me'],
     });
   });
+
+  it("shows the server's refusals on their fields after a refused save, kept until the field changes", async () => {
+    const { actor } = start({}, () =>
+      Promise.reject({ status: 400, data: { message: 'Please check the highlighted fields.' } }),
+    );
+    fillValid(actor);
+    actor.send({ type: 'draft.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.saveError !== null);
+    actor.send({ type: 'draft.fieldErrors', errors: { description: 'Too long', amount: 'Too much' } });
+    expect(ctx(actor).errors).toEqual({ description: 'Too long', amount: 'Too much' });
+    actor.send({ type: 'draft.change', field: 'description', value: 'Rent' });
+    expect(ctx(actor).errors).toEqual({ amount: 'Too much' });
+  });
 });

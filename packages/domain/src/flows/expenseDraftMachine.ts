@@ -71,7 +71,9 @@ export type ExpenseDraftEvent =
   | { type: 'draft.load'; values: Partial<ExpenseDraft> }
   | { type: 'draft.reset' }
   | { type: 'draft.submit' }
-  | { type: 'draft.dismissError' };
+  | { type: 'draft.dismissError' }
+  /** The server's refusals by field, once a save came back refused (shown on the fields). */
+  | { type: 'draft.fieldErrors'; errors: FieldErrors<DraftField> };
 
 export type ExpenseDraftEmitted = {
   type: 'draft.saved';
@@ -262,6 +264,9 @@ export const expenseDraftMachine = setup({
         },
         'draft.reset': { actions: 'reset' },
         'draft.dismissError': { actions: assign({ saveError: null }) },
+        'draft.fieldErrors': {
+          actions: assign(({ context, event }) => ({ errors: { ...context.errors, ...event.errors } })),
+        },
         'draft.submit': [
           {
             guard: 'payloadReady',

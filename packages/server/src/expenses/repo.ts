@@ -244,11 +244,30 @@ export async function lockExpense(tx: Db, id: string): Promise<LockedExpense | n
   return rows[0] ?? null;
 }
 
-export async function insertExpense(tx: Db, id: string, createdBy: string, e: ExpenseWrite): Promise<void> {
-  await tx.query(
+/** An occurrence's place: its recurring expense and the day it is for (unique together, migration 0017). */
+export interface OccurrenceKey {
+  recurring_expense_id: string;
+  occurrence_date: string;
+}
+
+/**
+ * Inserts an expense with its payers and splits. For an occurrence, an insert whose (recurring expense,
+ * day) already exists writes nothing and answers false: whoever created that day first wins.
+ */
+export async function insertExpense(
+  tx: Db,
+  id: string,
+  createdBy: string,
+  e: ExpenseWrite,
+  occurrence?: OccurrenceKey,
+): Promise<boolean> {
+  const { rows } = await tx.query(
     `INSERT INTO expenses (id, group_id, description, amount_minor, currency, category, date, notes, paid_by,
-                           split_type, split_details, created_by, leftover_start)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13)`,
+                           split_type, split_details, created_by, leftover_start, recurring_expense_id,
+                           occurrence_date)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15)
+     ON CONFLICT (recurring_expense_id, occurrence_date) WHERE recurring_expense_id IS NOT NULL DO NOTHING
+     RETURNING id`,
     [
       id,
       e.group_id,
@@ -263,9 +282,13 @@ export async function insertExpense(tx: Db, id: string, createdBy: string, e: Ex
       JSON.stringify(e.split_details),
       createdBy,
       e.leftover_start,
+      occurrence?.recurring_expense_id ?? null,
+      occurrence?.occurrence_date ?? null,
     ],
   );
+  if (rows.length === 0) return false;
   await insertPeople(tx, id, e);
+  return true;
 }
 
 /**

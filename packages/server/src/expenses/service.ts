@@ -59,7 +59,12 @@ function paymentsOf(e: Pick<ParsedExpense, 'payers'>): Payments {
 }
 
 /** The people check's view of a body: who pays, who shares, and how the request named the payers. */
-function peopleOf(callerId: string, groupId: string | null, e: ParsedExpense, body: ExpenseInput): People {
+export function peopleOf(
+  callerId: string,
+  groupId: string | null,
+  e: ParsedExpense,
+  body: ExpenseInput,
+): People {
   return {
     callerId,
     groupId,
@@ -84,34 +89,64 @@ export async function getExpense(db: Db, id: string, callerId: string): Promise<
  * is not a member of answers 404, exactly like an unknown one.
  */
 export async function createExpense(db: Db, caller: CurrentUser, body: ExpenseInput): Promise<ExpenseJson> {
-  let parsed = parseExpenseInput(body, await categoriesInForce(db));
+  const parsed = parseExpenseInput(body, await categoriesInForce(db));
   const groupId = body.group_id ?? null;
   const id = newExpenseId();
   await db.transaction(async (tx) => {
     // In a group, checkPeople also answers 404 to a caller who is not a member (as for an unknown group).
     await checkPeople(tx, peopleOf(caller.id, groupId, parsed, body));
-    // Leftover units go round the group: this expense's start from the group's count, in this transaction.
-    if (groupId !== null) {
-      parsed = withLeftoverStart(parsed, await repo.reserveLeftovers(tx, groupId, leftoversOf(parsed)));
-    }
-    await repo.insertExpense(tx, id, caller.id, { ...parsed, group_id: groupId });
-    const posted = ledgerOf(groupId, parsed);
-    await postExpense(tx, posted, 1, countedPeople(posted));
-    if (groupId !== null) {
-      const expense = await expenseSnapshot(tx, id);
-      await insertGroupEvent(tx, {
-        group_id: groupId,
-        actor_id: caller.id,
-        kind: 'expense_created',
-        expense_id: id,
-        details: { expense },
-      });
-    }
+    await recordExpense(tx, { id, actorId: caller.id, groupId, parsed });
   });
   // The caller may see it: checkPeople made them a member of its group, or its payer or a participant.
   const [expense] = await presentExpenses(db, [id]);
   if (!expense) throw notFound();
   return expense;
+}
+
+/** A new expense as recordExpense writes it, its people already checked (and their member rows locked). */
+export interface NewExpense {
+  id: string;
+  /** Who records it: its `created_by` and the actor of its history event. */
+  actorId: string;
+  groupId: string | null;
+  parsed: ParsedExpense;
+  /** For an occurrence of a recurring expense: which one, and the calendar day it is for. */
+  occurrence?: repo.OccurrenceKey;
+}
+
+/**
+ * Writes a new expense: its leftover units reserved in its group, the row with its payers and splits, its
+ * ledger posting and its history event, inside `tx`. Every creation goes through here: POST /expenses and
+ * each occurrence of a recurring expense. Answers false, having written nothing, when the occurrence
+ * already exists (its unique key): call it inside a savepoint so the reservation is undone with it.
+ */
+export async function recordExpense(tx: Db, e: NewExpense): Promise<boolean> {
+  let parsed = e.parsed;
+  // Leftover units go round the group: this expense's start from the group's count, in this transaction.
+  if (e.groupId !== null) {
+    parsed = withLeftoverStart(parsed, await repo.reserveLeftovers(tx, e.groupId, leftoversOf(parsed)));
+  }
+  const inserted = await repo.insertExpense(
+    tx,
+    e.id,
+    e.actorId,
+    { ...parsed, group_id: e.groupId },
+    e.occurrence,
+  );
+  if (!inserted) return false;
+  const posted = ledgerOf(e.groupId, parsed);
+  await postExpense(tx, posted, 1, countedPeople(posted));
+  if (e.groupId !== null) {
+    const expense = await expenseSnapshot(tx, e.id);
+    await insertGroupEvent(tx, {
+      group_id: e.groupId,
+      actor_id: e.actorId,
+      kind: 'expense_created',
+      expense_id: e.id,
+      details: { expense, recurring_expense_id: e.occurrence?.recurring_expense_id ?? null },
+    });
+  }
+  return true;
 }
 
 /**

@@ -117,6 +117,33 @@ function worldReceipt(ctx: SpecContext): Promise<Target> {
   return receipt;
 }
 
+/** What a recurring expense of the world's group records, and a monthly schedule from today. */
+function recurringPayload(ctx: SpecContext) {
+  const { owner, member, third, groupId } = ctx.world;
+  return {
+    expense: expensePayload(owner, [member, third], groupId, { description: 'Rent' }),
+    schedule: {
+      frequency: 'monthly',
+      start_date: new Date().toISOString().slice(0, 10),
+      end_date: null,
+      occurrences: 12,
+      time_zone: 'Europe/Prague',
+    },
+  };
+}
+
+/** A recurring expense of the world's group (the fuzzer may change, pause or stop it). */
+async function freshRecurring(ctx: SpecContext) {
+  const created = await call(
+    ctx.app,
+    ctx.world.owner,
+    'POST',
+    `/api/groups/${ctx.world.groupId}/recurring-expenses`,
+    recurringPayload(ctx),
+  );
+  return { recurringId: created.recurring_expense.id as string };
+}
+
 /**
  * How to make a valid request for every operation of openapi.yaml. The fuzzer refuses to run when an
  * operation of the contract has no entry here, so a new operation cannot go untested.
@@ -232,6 +259,19 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
     valid: ({ world }) => ({ as: world.owner, params: { id: world.groupId }, query: { limit: 5 } }),
   },
   exportGroup: { valid: ({ world }) => ({ as: world.owner, params: { groupId: world.groupId } }) },
+  getGroupStatistics: {
+    valid: ({ world }) => ({
+      as: world.owner,
+      params: { id: world.groupId },
+      query: { from: '2020-01-01', to: '2030-12-31', time_zone: 'Europe/Prague' },
+    }),
+  },
+  getMyStatistics: {
+    valid: ({ world }) => ({
+      as: world.member,
+      query: { from: '2020-01-01', time_zone: 'America/New_York' },
+    }),
+  },
   listExpenseCategories: { valid: ({ world }) => ({ as: world.owner }) },
   createExpense: {
     valid: (ctx) => {
@@ -424,4 +464,36 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
   getConfigCategories: { valid: ({ world }) => ({ as: world.owner }) },
   getConfigCurrencies: { valid: ({ world }) => ({ as: world.owner }) },
   getConfigSplitTypes: { valid: ({ world }) => ({ as: world.owner }) },
+  listRecurringExpenses: { valid: ({ world }) => ({ as: world.member, params: { id: world.groupId } }) },
+  createRecurringExpense: {
+    valid: (ctx) => ({
+      as: ctx.world.owner,
+      params: { id: ctx.world.groupId },
+      headers: idempotent(ctx),
+      body: recurringPayload(ctx),
+    }),
+  },
+  getRecurringExpense: {
+    target: freshRecurring,
+    valid: ({ world }, { recurringId }) => ({ as: world.member, params: { id: recurringId } }),
+  },
+  updateRecurringExpense: {
+    target: freshRecurring,
+    valid: (ctx, { recurringId }) => {
+      const body = recurringPayload(ctx);
+      return {
+        as: ctx.world.member,
+        params: { id: recurringId },
+        body: { ...body, expense: { ...body.expense, description: 'Rent and heating' }, version: 1 },
+      };
+    },
+  },
+  setRecurringExpenseStatus: {
+    target: freshRecurring,
+    valid: ({ world }, { recurringId }) => ({
+      as: world.third,
+      params: { id: recurringId },
+      body: { status: 'paused', version: 1 },
+    }),
+  },
 };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addDays, dayInZone } from '@kitty/domain';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/paths';
@@ -268,6 +269,28 @@ export function whoMaySuite(ctx: TestContext): void {
         creator: save(p.creator),
         former: save(p.former),
         ...outsiders(save),
+      };
+    },
+    'set up, pause or change a recurring expense': () => {
+      // Starting in a month: nothing is created, so nobody's balance moves.
+      const rule = {
+        expense: body(p.creator, [p.member], groupId),
+        schedule: { frequency: 'monthly', start_date: addDays(dayInZone(new Date(), 'UTC'), 30) },
+      };
+      const act = (as: Person) => async () => {
+        const existing = (await ok(p.creator, 'POST', `/api/groups/${groupId}/recurring-expenses`, rule))
+          .recurring_expense.id as string;
+        return [
+          (await send(as, 'POST', `/api/groups/${groupId}/recurring-expenses`, rule)).status,
+          (await send(as, 'POST', `/api/recurring-expenses/${existing}/status`, { status: 'paused' })).status,
+          (await send(as, 'PUT', `/api/recurring-expenses/${existing}`, rule)).status,
+        ];
+      };
+      return {
+        member: act(p.member),
+        creator: act(p.creator),
+        former: act(p.former),
+        ...outsiders(act),
       };
     },
     'delete group': () => {

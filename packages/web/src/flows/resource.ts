@@ -26,6 +26,12 @@ export function invalidate(...tags: string[]): void {
   for (const tag of tags) for (const listener of listeners.get(tag) ?? []) listener();
 }
 
+/** The tag of a group's recurring expenses: invalidating it loads the list again. */
+export const recurringListTag = (groupId: string) => `recurring:${groupId}`;
+
+/** The tag of one recurring expense: a save refused as stale loads it again. */
+export const recurringExpenseTag = (id: string) => `recurring-expense:${id}`;
+
 function subscribe(tags: readonly string[], listener: Listener): () => void {
   for (const tag of tags) {
     const set = listeners.get(tag) ?? new Set();

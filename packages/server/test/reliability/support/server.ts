@@ -58,6 +58,8 @@ export async function startServer(options: {
   port?: number;
   logLevel?: string;
   timeoutMs?: number;
+  /** More environment variables for this process. */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'kitty-reliability-'));
@@ -80,6 +82,7 @@ export async function startServer(options: {
     RATE_LIMIT_LOGIN_ADDRESS: 'off',
     RATE_LIMIT_LOGIN_EMAIL: 'off',
     RATE_LIMIT_WRITES: 'off',
+    ...options.env,
   };
   const startedAt = Date.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

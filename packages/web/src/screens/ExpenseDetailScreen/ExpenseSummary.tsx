@@ -4,8 +4,11 @@ import { Card } from '../../components/Card';
 import { Link } from '../../components/Link';
 import { Money } from '../../components/Money';
 import { useAppConfig } from '../../flows/ConfigProvider';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import * as styles from './ExpenseDetailScreen.css';
+
+// Only an occurrence of a recurring expense shows it: loaded then.
+const RepeatsFact = lazy(() => import('./RepeatsFact').then((m) => ({ default: m.RepeatsFact })));
 
 /** A payer's name as the spec shows the payer: the display name, else "Unknown". */
 const payerName = (payer: { display_name?: string | null } | null | undefined) =>
@@ -86,6 +89,11 @@ export function ExpenseSummary({
           <dt>Date</dt>
           <dd>{formatDateTime(expense.date)}</dd>
         </div>
+        {expense.recurring_expense_id && expense.group_id && (
+          <Suspense fallback={null}>
+            <RepeatsFact recurringId={expense.recurring_expense_id} groupId={expense.group_id} />
+          </Suspense>
+        )}
         {groupName && expense.group_id && (
           <div>
             <dt>Group</dt>

@@ -7,6 +7,8 @@ export interface DateNotesFieldsProps {
   draft: Pick<ExpenseDraft, 'date' | 'notes'>;
   errors: { date?: string | undefined; notes?: string | undefined };
   send: (event: ExpenseDraftEvent) => void;
+  /** "First date" when the expense repeats. */
+  dateLabel?: string;
 }
 
 /** The counter shows from this many characters on (near the limit). */
@@ -18,7 +20,7 @@ const COUNTER_FROM = 800;
  * DatePicker brings its calendar and date library, far more than the form's size budget has room for. The
  * notes are a text area of up to 1,000 characters, counted near the limit.
  */
-export function DateNotesFields({ draft, errors, send }: DateNotesFieldsProps) {
+export function DateNotesFields({ draft, errors, send, dateLabel = 'Date' }: DateNotesFieldsProps) {
   const id = useId();
   const length = notesLength(draft.notes);
   const counted = length >= COUNTER_FROM;
@@ -27,7 +29,7 @@ export function DateNotesFields({ draft, errors, send }: DateNotesFieldsProps) {
     <>
       <div className={styles.field}>
         <label htmlFor={`${id}-date`} className={styles.label}>
-          Date
+          {dateLabel}
         </label>
         <input
           id={`${id}-date`}

@@ -1,7 +1,7 @@
 import type { GroupSummary, User } from '@kitty/api';
-import { defaultSplitDetails, memberName } from '@kitty/domain';
+import { defaultSplitDetails, memberName, type RecurrenceSchedule } from '@kitty/domain';
 import { type ExpenseDraft, type ExpenseDraftInput, isSavingExpense } from '@kitty/domain/flows';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { useGoBack } from '../../components/BackButton';
 import { Button } from '../../components/Button';
@@ -21,6 +21,19 @@ import { SplitSection } from './SplitSection';
 import { useExpenseDraft } from './useExpenseDraft';
 import { useFieldOptions } from './useFieldOptions';
 import { useLeftoverStart } from './useLeftoverStart';
+import type { RepeatErrors, RepeatState } from './repeatSchedule';
+import type { RecurringSave } from './saveRecurring';
+
+// The Repeat fields load once the expense has a group (only a group's expense repeats).
+const RepeatFields = lazy(() => import('./RepeatFields').then((m) => ({ default: m.RepeatFields })));
+
+/** Editing a recurring expense: which, the version the change is based on, and its schedule. */
+export interface RecurringEdit {
+  id: string;
+  groupId: string;
+  version: number;
+  schedule: RecurrenceSchedule;
+}
 
 export interface ExpenseFormProps {
   input: ExpenseDraftInput;
@@ -38,6 +51,8 @@ export interface ExpenseFormProps {
   groupSplit?: GroupSplit;
   /** The route's group detail, already loaded: where its next leftover units start. */
   routeGroup?: { id: string; next_leftover_start: number };
+  /** Editing a recurring expense (its template is `initial`, its first day the Date). */
+  recurring?: RecurringEdit;
 }
 
 type GroupSplit = Parameters<typeof groupDefaultDetails>[0];
@@ -60,18 +75,41 @@ export function ExpenseForm({
   groupMembers,
   groupSplit,
   routeGroup,
+  recurring,
 }: ExpenseFormProps) {
   const edit = input.mode === 'edit';
-  const { snapshot, send, reloadNotice, snapshotRef } = useExpenseDraft(input, version, initial);
+  const recurringSave = useRef<RecurringSave | null>(null);
+  const { snapshot, send, reloadNotice, snapshotRef } = useExpenseDraft(
+    input,
+    recurring?.version ?? version,
+    initial,
+    recurringSave,
+  );
   const { draft, errors, splitDialogOpen } = snapshot.context;
   const saveError = snapshot.context.saveError ?? reloadNotice;
   const saving = isSavingExpense(snapshot);
   const [groupText, setGroupText] = useState(draft.groupName);
   const formId = useId();
-  const goBack = useGoBack(edit && input.expenseId ? `/expenses/${input.expenseId}` : '/dashboard');
+  const goBack = useGoBack(
+    recurring
+      ? `/groups/${recurring.groupId}`
+      : edit && input.expenseId
+        ? `/expenses/${input.expenseId}`
+        : '/dashboard',
+  );
   const { categories, currencies } = useFieldOptions(draft);
   const currentUserId = input.currentUser.id;
   const rotation = useLeftoverStart(edit ? (leftoverStart ?? 0) : undefined, draft.group_id, routeGroup);
+  const [repeat, setRepeat] = useState<RepeatState | null>(null);
+  const [repeatErrors, setRepeatErrors] = useState<RepeatErrors>({});
+  const repeating = repeat !== null && draft.group_id !== null;
+
+  // Editing a recurring expense: its schedule in the fields, again whenever another version of it arrives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new version reloads the fields
+  useEffect(() => {
+    if (!recurring) return;
+    void import('./RepeatFields').then((m) => setRepeat(m.repeatFromSchedule(recurring.schedule)));
+  }, [recurring?.version]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
   useEffect(() => {
@@ -93,9 +131,33 @@ export function ExpenseForm({
     if (group) send({ type: 'draft.load', values: groupDefaults(group, participantIds()) });
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    recurringSave.current = null;
+    if (repeat && draft.group_id) {
+      const m = await import('./RepeatFields');
+      const zone = m.deviceTimeZone();
+      const found = m.repeatErrors(repeat, draft.date, zone, new Date());
+      setRepeatErrors(found);
+      if (Object.keys(found).length > 0) return;
+      recurringSave.current = {
+        groupId: draft.group_id,
+        schedule: m.toSchedule(repeat, draft.date, zone),
+        ...(recurring ? { recurringId: recurring.id, version: recurring.version } : {}),
+        // Shown once the machine is back to editing, after it has taken the refusal.
+        onFieldErrors: (errors) =>
+          setTimeout(() => {
+            setRepeatErrors(errors.repeat);
+            send({ type: 'draft.fieldErrors', errors: errors.draft });
+          }, 0),
+      };
+    }
     send({ type: 'draft.submit' });
+  };
+
+  const changeRepeat = (next: RepeatState | null) => {
+    setRepeat(next);
+    setRepeatErrors({});
   };
 
   const change = (field: 'description' | 'amount' | 'currency' | 'category') => (value: string) =>
@@ -107,7 +169,9 @@ export function ExpenseForm({
         <Button variant="ghost" size="sm" aria-label="Close" onPress={goBack}>
           <CloseIcon width={22} height={22} />
         </Button>
-        <h1 className={styles.title}>{edit ? 'Edit Expense' : 'Add Expense'}</h1>
+        <h1 className={styles.title}>
+          {recurring ? 'Edit Recurring Expense' : edit ? 'Edit Expense' : 'Add Expense'}
+        </h1>
         <Button type="submit" form={formId} isPending={saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
@@ -129,7 +193,13 @@ export function ExpenseForm({
         </Alert>
       )}
 
-      <form id={formId} onSubmit={submit} noValidate className={styles.form}>
+      {recurring && (
+        <p className={styles.muted}>
+          Changes apply to the expenses still to come; those already added stay as they are.
+        </p>
+      )}
+
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate className={styles.form}>
         {edit ? (
           <TextField label="Group" value={draft.groupName || 'Personal'} isReadOnly />
         ) : (
@@ -205,7 +275,23 @@ export function ExpenseForm({
           }}
           onCloseDialog={() => send({ type: 'draft.closeSplitDialog' })}
         />
-        <DateNotesFields draft={draft} errors={errors} send={send} />
+        <DateNotesFields
+          draft={draft}
+          errors={repeating && repeatErrors.date ? { ...errors, date: repeatErrors.date } : errors}
+          send={send}
+          dateLabel={repeating ? 'First date' : 'Date'}
+        />
+        {draft.group_id !== null && (
+          <Suspense fallback={null}>
+            <RepeatFields
+              repeat={repeat}
+              alwaysRepeats={Boolean(recurring)}
+              startDate={draft.date}
+              errors={repeatErrors}
+              onChange={changeRepeat}
+            />
+          </Suspense>
+        )}
       </form>
     </div>
   );

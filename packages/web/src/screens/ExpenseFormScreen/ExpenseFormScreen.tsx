@@ -1,4 +1,5 @@
 import { call } from '@kitty/api';
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { api } from '../../api';
 import { useGoBack } from '../../components/BackButton';
@@ -15,17 +16,23 @@ import { ExpenseForm } from './ExpenseForm';
 import * as styles from './ExpenseFormScreen.css';
 import { expenseTag } from './useExpenseDraft';
 
+// Editing a recurring expense: its loading and template only on that route.
+const RecurringEditScreen = lazy(() =>
+  import('./RecurringEditScreen').then((m) => ({ default: m.RecurringEditScreen })),
+);
+
 /**
- * /expenses/create, /groups/{groupId}/expenses/create and /expenses/{expenseId}/edit: loads what the draft
- * starts from (the user's default currency and split, the route's group, or the expense), then the form.
+ * /expenses/create, /groups/{groupId}/expenses/create, /expenses/{expenseId}/edit and
+ * /recurring/{recurringId}/edit: loads what the draft starts from (the user's default
+ * currency and split, the route's group, the expense, or the recurring expense), then the form.
  */
 export function ExpenseFormScreen() {
-  const { expenseId, groupId } = useParams();
+  const { expenseId, groupId, recurringId } = useParams();
   const { user } = useAuth();
   const location = useLocation();
   const edit = Boolean(expenseId);
 
-  const settings = useResource(edit ? null : ['account-settings'], (signal) =>
+  const settings = useResource(edit || recurringId ? null : ['account-settings'], (signal) =>
     call(api.GET('/account-settings', { signal }), 'Failed to load account settings').catch(
       (error: unknown) => {
         // Spec section 8: failing to fetch the default currency is only logged.
@@ -51,6 +58,13 @@ export function ExpenseFormScreen() {
     { tags: expenseId ? [expenseTag(expenseId)] : [] },
   );
 
+  if (recurringId) {
+    return (
+      <Suspense fallback={<LoadingText centered>Loading the recurring expense...</LoadingText>}>
+        <RecurringEditScreen recurringId={recurringId} />
+      </Suspense>
+    );
+  }
   if (!user) return null;
   const currentUser = toParticipant(user);
 
@@ -103,11 +117,19 @@ export function ExpenseFormScreen() {
   );
 }
 
-function LoadFailed({ message, onRetry }: { message?: string; onRetry: () => void }) {
+export function LoadFailed({
+  title = 'Edit Expense',
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message?: string | undefined;
+  onRetry: () => void;
+}) {
   const goBack = useGoBack();
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Edit Expense</h1>
+      <h1 className={styles.title}>{title}</h1>
       <Alert>{message ?? 'Failed to fetch expense'}</Alert>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onPress={goBack}>

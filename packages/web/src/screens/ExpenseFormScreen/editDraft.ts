@@ -1,4 +1,4 @@
-import type { Expense, User } from '@kitty/api';
+import type { Expense, ExpenseInput, User } from '@kitty/api';
 import { defaultSplitDetails, formatMoney, isSplitType, localDay, parseMoney } from '@kitty/domain';
 import {
   type DraftParticipant,
@@ -36,6 +36,25 @@ export function draftFromExpense(expense: Expense, known: readonly User[] = []):
       email: split?.email ?? payer?.email ?? null,
     };
   });
+  return {
+    ...savedFields(expense, participants),
+    group_id: expense.group_id,
+    groupName: expense.groupName ?? expense.Group?.name ?? '',
+    // The day in this device's calendar; the saved moment is kept while the day stays the same.
+    date: localDay(new Date(expense.date)),
+    savedDate: expense.date,
+    notes: expense.notes ?? '',
+    savedNotes: expense.notes ?? '',
+  };
+}
+
+export type SavedFields = Pick<
+  ExpenseInput,
+  'amount' | 'currency' | 'split_type' | 'split_details' | 'description' | 'category' | 'paid_by' | 'payers'
+>;
+
+/** What a saved expense and a recurring expense's template both hold, as the draft holds it. */
+export function savedFields(expense: SavedFields, participants: DraftParticipant[]): Partial<ExpenseDraft> {
   const amount = parseMoney(expense.amount, expense.currency);
   const splitType = isSplitType(expense.split_type) ? expense.split_type : 'equal';
   const ids = participants.map((p) => p.id);
@@ -54,18 +73,14 @@ export function draftFromExpense(expense: Expense, known: readonly User[] = []):
     split_details: details,
     participants,
     paid_by: expense.paid_by,
-    group_id: expense.group_id,
-    groupName: expense.groupName ?? expense.Group?.name ?? '',
-    // The day in this device's calendar; the saved moment is kept while the day stays the same.
-    date: localDay(new Date(expense.date)),
-    savedDate: expense.date,
-    notes: expense.notes ?? '',
-    savedNotes: expense.notes ?? '',
   };
 }
 
 /** Several payers as the draft holds them (participant order, amounts as text); one payer: none. */
-function draftPayers(expense: Pick<Expense, 'payers' | 'currency'>, ids: readonly string[]): DraftPayer[] {
+function draftPayers(
+  expense: Pick<ExpenseInput, 'payers' | 'currency'>,
+  ids: readonly string[],
+): DraftPayer[] {
   const payers = expense.payers ?? [];
   if (payers.length < 2) return [];
   const at = (id: string) => (ids.includes(id) ? ids.indexOf(id) : ids.length);

@@ -15,8 +15,9 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { changedMeanwhile } from '../../flows/conflict';
 import { createIdempotencyKeys, type IdempotencyKeys } from '../../flows/idempotency';
-import { invalidate } from '../../flows/resource';
+import { invalidate, recurringListTag } from '../../flows/resource';
 import { ADD_NEW_USER_FAILED } from './PeopleSearch';
+import type { RecurringSave } from './saveRecurring';
 
 /** The resource tag of one expense: invalidating it loads the expense again wherever it is shown. */
 export const expenseTag = (expenseId: string) => `expense:${expenseId}`;
@@ -41,9 +42,20 @@ async function inviteAll(save: SaveExpenseInput, keys: IdempotencyKeys): Promise
   return withInvitedIds(save.payload, ids);
 }
 
-async function saveExpense(save: SaveExpenseInput, keys: IdempotencyKeys, version?: number) {
+async function saveExpense(
+  save: SaveExpenseInput,
+  keys: IdempotencyKeys,
+  version?: number,
+  recurring?: RecurringSave | null,
+) {
   const { mode, expenseId, idempotencyKey } = save;
   const payload = await inviteAll(save, keys);
+  if (recurring) {
+    // Loaded with the Repeat fields: a form that never repeats does not download it.
+    const { saveRecurring } = await import('./RepeatFields');
+    // The Repeat fields are not the draft's: the key follows the whole body, schedule included.
+    return saveRecurring(payload, recurring, keys.keyFor('recurring', [payload, recurring.schedule]));
+  }
   if (mode === 'edit' && expenseId) {
     try {
       return await call(
@@ -73,7 +85,8 @@ async function saveExpense(save: SaveExpenseInput, keys: IdempotencyKeys, versio
 function invalidateAfterSave(expenseId: string | null, groupId: string | null) {
   const tags = ['expenses', 'balances', 'groups'];
   if (expenseId) tags.push(expenseTag(expenseId));
-  if (groupId) tags.push(`group:${groupId}`, `balances:${groupId}`, `settlements:${groupId}`);
+  if (groupId)
+    tags.push(`group:${groupId}`, `balances:${groupId}`, `settlements:${groupId}`, recurringListTag(groupId));
   invalidate(...tags);
 }
 
@@ -85,8 +98,16 @@ function invalidateAfterSave(expenseId: string | null, groupId: string | null) {
  * Edit: when the expense arrives again with another `version` (after a save refused as stale, the expense
  * is reloaded), the form loads it, and `reloadNotice` keeps the refusal's message ("Error: ..." stays
  * shown) until dismissed or the next save.
+ *
+ * Repeat on (`recurring.current` set when submitting): the draft is saved as a recurring expense of its
+ * group instead, and the screen then shows the group.
  */
-export function useExpenseDraft(input: ExpenseDraftInput, version?: number, current?: Partial<ExpenseDraft>) {
+export function useExpenseDraft(
+  input: ExpenseDraftInput,
+  version?: number,
+  current?: Partial<ExpenseDraft>,
+  recurring?: { readonly current: RecurringSave | null },
+) {
   const navigate = useNavigate();
   const versionRef = useRef(version);
   versionRef.current = version;
@@ -95,7 +116,7 @@ export function useExpenseDraft(input: ExpenseDraftInput, version?: number, curr
     expenseDraftMachine.provide({
       actors: {
         saveExpense: fromPromise<unknown, SaveExpenseInput>(({ input: save }) =>
-          saveExpense(save, inviteKeys, versionRef.current),
+          saveExpense(save, inviteKeys, versionRef.current, recurring?.current),
         ),
       },
     }),
@@ -120,15 +141,17 @@ export function useExpenseDraft(input: ExpenseDraftInput, version?: number, curr
       if (snapshot.matches('saving')) groupId = snapshot.context.draft.group_id;
     });
     const saved = actor.on('draft.saved', (event) => {
-      invalidateAfterSave(event.expenseId, groupId);
-      if (event.mode === 'edit' && event.expenseId) void navigate(`/expenses/${event.expenseId}`);
+      const repeating = recurring?.current;
+      invalidateAfterSave(event.expenseId, repeating?.groupId ?? groupId);
+      if (repeating) void navigate(`/groups/${repeating.groupId}`);
+      else if (event.mode === 'edit' && event.expenseId) void navigate(`/expenses/${event.expenseId}`);
       else void navigate('/dashboard');
     });
     return () => {
       watch.unsubscribe();
       saved.unsubscribe();
     };
-  }, [actor, navigate]);
+  }, [actor, navigate, recurring]);
 
   const snapshot: ExpenseDraftSnapshot = useSelector(actor, (s) => s);
   const send: typeof actor.send = (event) => {

@@ -22,6 +22,8 @@ export const actionBar = style({
 export const historyBar = style({
   display: 'flex',
   justifyContent: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
   marginTop: vars.space.lg,
 });
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { LinkButton } from '../../components/LinkButton';
@@ -30,14 +30,22 @@ const GroupHistoryDialog = lazy(() =>
   import('./GroupHistoryDialog').then((m) => ({ default: m.GroupHistoryDialog })),
 );
 
-type OpenDialog = 'expense' | 'settle' | 'balances' | 'settings' | 'history' | null;
+const RecurringExpensesDialog = lazy(() =>
+  import('./RecurringExpensesDialog').then((m) => ({ default: m.RecurringExpensesDialog })),
+);
+
+type OpenDialog = 'expense' | 'settle' | 'balances' | 'settings' | 'history' | 'recurring' | null;
 
 /** Group detail (/groups/{groupId}): balance, actions, activity and the group's dialogs. */
 export function GroupScreen() {
   const { groupId = '' } = useParams();
   const { user } = useAuth();
   const data = useGroupData(groupId);
-  const [open, setOpen] = useState<OpenDialog>(null);
+  // "Manage" on a recurring expense's occurrence links here with ?show=recurring.
+  const { search } = useLocation();
+  const [open, setOpen] = useState<OpenDialog>(() =>
+    new URLSearchParams(search).get('show') === 'recurring' ? 'recurring' : null,
+  );
   const [exporting, setExporting] = useState(false);
   const { group, balances } = data;
 
@@ -124,6 +132,9 @@ export function GroupScreen() {
       <ActivitySection data={data} settled={settled} />
 
       <div className={styles.historyBar}>
+        <Button variant="secondary" size="sm" onPress={() => setOpen('recurring')}>
+          Recurring expenses
+        </Button>
         <Button variant="secondary" size="sm" onPress={() => setOpen('history')}>
           Group History
         </Button>
@@ -145,6 +156,7 @@ export function GroupScreen() {
           />
         )}
         {open === 'history' && <GroupHistoryDialog group={detail} onClose={close} />}
+        {open === 'recurring' && <RecurringExpensesDialog group={detail} onClose={close} />}
         {open === 'expense' && user && (
           <AddGroupExpenseDialog group={detail} currentUser={user} onClose={close} />
         )}
