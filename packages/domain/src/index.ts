@@ -26,3 +26,4 @@ export * from './failure';
 export * from './comments';
 export * from './groupEvents';
 export * from './recurrence';
+export * from './statisticsPeriod';
