@@ -42,6 +42,13 @@ const ExpensesScreen = preloadable(() =>
 const ExpenseDetailScreen = preloadable(() =>
   import('./screens/ExpenseDetailScreen/ExpenseDetailScreen').then((m) => m.ExpenseDetailScreen),
 );
+// Both Statistics screens share one chunk, the only one that holds the chart library.
+const GroupStatisticsScreen = preloadable(() =>
+  import('./screens/StatisticsScreen/StatisticsScreen').then((m) => m.GroupStatisticsScreen),
+);
+const MyStatisticsScreen = preloadable(() =>
+  import('./screens/StatisticsScreen/StatisticsScreen').then((m) => m.MyStatisticsScreen),
+);
 const NotFoundScreen = preloadable(() =>
   import('./screens/NotFoundScreen/NotFoundScreen').then((m) => m.NotFoundScreen),
 );
@@ -72,6 +79,11 @@ const routes = (
         <Route path="groups" element={<Screen title="Your Groups" component={GroupsScreen} />} />
         <Route path="groups/create" element={<Screen title="Create Group" component={CreateGroupScreen} />} />
         <Route path="groups/:groupId" element={<Screen title="Group" component={GroupScreen} />} />
+        <Route
+          path="groups/:groupId/statistics"
+          element={<Screen title="Statistics" component={GroupStatisticsScreen} />}
+        />
+        <Route path="statistics" element={<Screen title="Statistics" component={MyStatisticsScreen} />} />
         <Route path="account" element={<Screen title="Account" component={AccountScreen} />} />
         <Route path="expenses" element={<Screen title="All Expenses" component={ExpensesScreen} />} />
         <Route

@@ -22,6 +22,7 @@ export const actionBar = style({
 export const historyBar = style({
   display: 'flex',
   justifyContent: 'center',
+  gap: vars.space.sm,
   marginTop: vars.space.lg,
 });
 

@@ -1,0 +1,95 @@
+import {
+  type PeriodRange,
+  STATISTICS_PERIOD_LABELS,
+  STATISTICS_PERIODS,
+  type StatisticsPeriod,
+} from '@kitty/domain';
+import { useId } from 'react';
+import { Select } from '../../components/Select';
+import * as styles from './StatisticsScreen.css';
+
+const OPTIONS = STATISTICS_PERIODS.map((id) => ({ id, label: STATISTICS_PERIOD_LABELS[id] }));
+
+export interface PeriodChooserProps {
+  period: StatisticsPeriod;
+  onPeriodChange: (period: StatisticsPeriod) => void;
+  custom: PeriodRange;
+  onCustomChange: (custom: PeriodRange) => void;
+  errors: { from?: string; to?: string };
+}
+
+function DayInput({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={styles.date}
+        value={value ?? ''}
+        min="1900-01-01"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <span id={`${id}-error`} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The period the statistics cover: a preset, or Custom with a From and a To day (native date inputs,
+ * each optional: an empty end is open).
+ */
+export function PeriodChooser({
+  period,
+  onPeriodChange,
+  custom,
+  onCustomChange,
+  errors,
+}: PeriodChooserProps) {
+  return (
+    <div className={styles.controls}>
+      <Select
+        label="Period"
+        options={OPTIONS}
+        value={period}
+        onChange={(value) => onPeriodChange(value as StatisticsPeriod)}
+        className={styles.periodSelect}
+      />
+      {period === 'custom' && (
+        <div className={styles.customDates}>
+          <DayInput
+            label="From"
+            value={custom.from}
+            error={errors.from}
+            onChange={(from) => onCustomChange({ ...custom, from })}
+          />
+          <DayInput
+            label="To"
+            value={custom.to}
+            error={errors.to}
+            onChange={(to) => onCustomChange({ ...custom, to })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
