@@ -26,4 +26,5 @@ export * from './failure';
 export * from './comments';
 export * from './groupEvents';
 export * from './recurrence';
+export * from './statistics';
 export * from './statisticsPeriod';

@@ -26,6 +26,7 @@ import { MemoryRateStore, type RateStore } from './http/rate-store';
 import { RedisRateStore } from './http/rate-store-redis';
 import { appContentSecurityPolicy, fastifyTrustProxy, registerSecurity } from './http/security';
 import { createValidators } from './http/validation';
+import { statisticsRoutes } from './statistics/routes';
 import { registerDocs } from './system/docs';
 import { systemRoutes } from './system/routes';
 import { userRoutes } from './users/routes';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   groupRoutes(app);
   expenseRoutes(app);
   financialRoutes(app);
+  statisticsRoutes(app);
 
   const webFallback = await registerWeb(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

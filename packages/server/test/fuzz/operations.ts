@@ -207,6 +207,19 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
     valid: ({ world }) => ({ as: world.owner, params: { id: world.groupId }, query: { limit: 5 } }),
   },
   exportGroup: { valid: ({ world }) => ({ as: world.owner, params: { groupId: world.groupId } }) },
+  getGroupStatistics: {
+    valid: ({ world }) => ({
+      as: world.owner,
+      params: { id: world.groupId },
+      query: { from: '2020-01-01', to: '2030-12-31', time_zone: 'Europe/Prague' },
+    }),
+  },
+  getMyStatistics: {
+    valid: ({ world }) => ({
+      as: world.member,
+      query: { from: '2020-01-01', time_zone: 'America/New_York' },
+    }),
+  },
   listExpenseCategories: { valid: ({ world }) => ({ as: world.owner }) },
   createExpense: {
     valid: (ctx) => {

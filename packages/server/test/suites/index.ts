@@ -48,6 +48,7 @@ import { recaptchaSuite } from './recaptcha.suite';
 import { registerSuite } from './register.suite';
 import { settlementsExpenseSuite } from './settlements-expense.suite';
 import { settlementsSuite } from './settlements.suite';
+import { statisticsSuite } from './statistics.suite';
 import { systemSuite } from './system.suite';
 import { tripSuite } from './trip.suite';
 import { usersCheckEmailSuite } from './users-check-email.suite';
@@ -101,6 +102,7 @@ export function integrationSuites(engine: Engine): void {
     financialLedgerSuite(ctx);
     formerMembersSuite(ctx);
     groupHistorySuite(ctx);
+    statisticsSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
