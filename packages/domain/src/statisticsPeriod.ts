@@ -1,11 +1,12 @@
-// The Statistics view's periods, shares of a total and month names (issue 24, "Spending at a glance").
+// The Statistics view's period presets, shares of a total and month names (issue 24, "Spending at a
+// glance"); the period's own rules (periodErrors) are in statistics.ts.
 import { allocate } from './allocate';
-import { DAY_INVALID, daysInMonth, isDay } from './recurrence';
+import { daysInMonth, isDay } from './recurrence';
 
-export const STATISTICS_PERIODS = ['this_month', 'last_3_months', 'this_year', 'all', 'custom'] as const;
-export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
+export const STATISTICS_PRESETS = ['this_month', 'last_3_months', 'this_year', 'all', 'custom'] as const;
+export type StatisticsPreset = (typeof STATISTICS_PRESETS)[number];
 
-export const STATISTICS_PERIOD_LABELS: Readonly<Record<StatisticsPeriod, string>> = {
+export const STATISTICS_PRESET_LABELS: Readonly<Record<StatisticsPreset, string>> = {
   this_month: 'This month',
   last_3_months: 'Last 3 months',
   this_year: 'This year',
@@ -14,8 +15,6 @@ export const STATISTICS_PERIOD_LABELS: Readonly<Record<StatisticsPeriod, string>
 };
 
 export const NO_STATISTICS = 'No expenses in this period';
-/** The server's words for a `to` before `from` (openapi.yaml, StatisticsTo). */
-export const PERIOD_END_BEFORE_START = 'The end of the period cannot be before its start';
 
 /** A period as GET /statistics takes it: days YYYY-MM-DD, both inclusive; absent is open-ended. */
 export interface PeriodRange {
@@ -33,11 +32,11 @@ const monthEnd = (y: number, m: number) => `${y}-${pad(m)}-${pad(daysInMonth(y, 
  * this month still counts. All time is open at both ends. Custom takes `custom` as given, each end
  * optional.
  */
-export function periodRange(period: StatisticsPeriod, today: string, custom: PeriodRange = {}): PeriodRange {
+export function presetRange(preset: StatisticsPreset, today: string, custom: PeriodRange = {}): PeriodRange {
   if (!isDay(today)) throw new RangeError(`Not a day: ${today}`);
   const y = Number(today.slice(0, 4));
   const m = Number(today.slice(5, 7));
-  switch (period) {
+  switch (preset) {
     case 'this_month':
       return { from: monthStart(y, m), to: monthEnd(y, m) };
     case 'last_3_months': {
@@ -55,16 +54,6 @@ export function periodRange(period: StatisticsPeriod, today: string, custom: Per
       return range;
     }
   }
-}
-
-/** What is wrong with a custom period, field by field (the server refuses the same). */
-export function periodErrors(range: PeriodRange): { from?: string; to?: string } {
-  const errors: { from?: string; to?: string } = {};
-  if (range.from !== undefined && !isDay(range.from)) errors.from = DAY_INVALID;
-  if (range.to !== undefined && !isDay(range.to)) errors.to = DAY_INVALID;
-  if (!errors.from && !errors.to && range.from && range.to && range.to < range.from)
-    errors.to = PERIOD_END_BEFORE_START;
-  return errors;
 }
 
 /**

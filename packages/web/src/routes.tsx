@@ -42,12 +42,10 @@ const ExpensesScreen = preloadable(() =>
 const ExpenseDetailScreen = preloadable(() =>
   import('./screens/ExpenseDetailScreen/ExpenseDetailScreen').then((m) => m.ExpenseDetailScreen),
 );
-// Both Statistics screens share one chunk, the only one that holds the chart library.
-const GroupStatisticsScreen = preloadable(() =>
-  import('./screens/StatisticsScreen/StatisticsScreen').then((m) => m.GroupStatisticsScreen),
-);
-const MyStatisticsScreen = preloadable(() =>
-  import('./screens/StatisticsScreen/StatisticsScreen').then((m) => m.MyStatisticsScreen),
+// One screen for a group's statistics and the person's (it reads the route's groupId): the chart library's
+// only chunk.
+const StatisticsScreen = preloadable(() =>
+  import('./screens/StatisticsScreen/StatisticsScreen').then((m) => m.StatisticsScreen),
 );
 const NotFoundScreen = preloadable(() =>
   import('./screens/NotFoundScreen/NotFoundScreen').then((m) => m.NotFoundScreen),
@@ -81,9 +79,9 @@ const routes = (
         <Route path="groups/:groupId" element={<Screen title="Group" component={GroupScreen} />} />
         <Route
           path="groups/:groupId/statistics"
-          element={<Screen title="Statistics" component={GroupStatisticsScreen} />}
+          element={<Screen title="Statistics" component={StatisticsScreen} />}
         />
-        <Route path="statistics" element={<Screen title="Statistics" component={MyStatisticsScreen} />} />
+        <Route path="statistics" element={<Screen title="Statistics" component={StatisticsScreen} />} />
         <Route path="account" element={<Screen title="Account" component={AccountScreen} />} />
         <Route path="expenses" element={<Screen title="All Expenses" component={ExpensesScreen} />} />
         <Route

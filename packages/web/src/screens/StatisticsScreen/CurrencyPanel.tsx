@@ -6,10 +6,8 @@ import { type CurrencyStatistics, currencyView } from './statisticsView';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className={styles.section}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
+    <section aria-labelledby={id} className={styles.stack}>
+      <h2 id={id}>{title}</h2>
       <div className={styles.chartAndTable}>{children}</div>
     </section>
   );
@@ -49,13 +47,11 @@ export function CurrencyPanel({ stats, scope }: { stats: CurrencyStatistics; sco
   }, [view, stats, amountHeading]);
 
   return (
-    <div className={styles.sections}>
-      <p className={styles.summary}>
-        <span>{scope === 'group' ? 'Total spent:' : 'Your share:'}</span>
-        <span className={styles.summaryAmount}>{view.total}</span>
-        <span className={styles.muted}>
-          {view.expenseCount === 1 ? '1 expense' : `${view.expenseCount} expenses`}
-        </span>
+    <div className={styles.stack}>
+      <p>
+        {scope === 'group' ? 'Total spent: ' : 'Your share: '}
+        <strong>{view.total}</strong> (
+        {view.expenseCount === 1 ? '1 expense' : `${view.expenseCount} expenses`})
       </p>
 
       <Section id={`${key}-category`} title="By category">

@@ -1,18 +1,18 @@
 import {
   type PeriodRange,
-  STATISTICS_PERIOD_LABELS,
-  STATISTICS_PERIODS,
-  type StatisticsPeriod,
+  STATISTICS_PRESET_LABELS,
+  STATISTICS_PRESETS,
+  type StatisticsPreset,
 } from '@kitty/domain';
 import { useId } from 'react';
-import { Select } from '../../components/Select';
+import { NativeSelect } from './NativeSelect';
 import * as styles from './StatisticsScreen.css';
 
-const OPTIONS = STATISTICS_PERIODS.map((id) => ({ id, label: STATISTICS_PERIOD_LABELS[id] }));
+const OPTIONS = STATISTICS_PRESETS.map((id) => ({ id, label: STATISTICS_PRESET_LABELS[id] }));
 
 export interface PeriodChooserProps {
-  period: StatisticsPeriod;
-  onPeriodChange: (period: StatisticsPeriod) => void;
+  period: StatisticsPreset;
+  onPeriodChange: (period: StatisticsPreset) => void;
   custom: PeriodRange;
   onCustomChange: (custom: PeriodRange) => void;
   errors: { from?: string; to?: string };
@@ -38,7 +38,7 @@ function DayInput({
       <input
         id={id}
         type="date"
-        className={styles.date}
+        className={styles.input}
         value={value ?? ''}
         min="1900-01-01"
         aria-invalid={Boolean(error)}
@@ -66,16 +66,15 @@ export function PeriodChooser({
   errors,
 }: PeriodChooserProps) {
   return (
-    <div className={styles.controls}>
-      <Select
+    <div className={styles.row}>
+      <NativeSelect
         label="Period"
         options={OPTIONS}
         value={period}
-        onChange={(value) => onPeriodChange(value as StatisticsPeriod)}
-        className={styles.periodSelect}
+        onChange={(value) => onPeriodChange(value as StatisticsPreset)}
       />
       {period === 'custom' && (
-        <div className={styles.customDates}>
+        <>
           <DayInput
             label="From"
             value={custom.from}
@@ -88,7 +87,7 @@ export function PeriodChooser({
             error={errors.to}
             onChange={(to) => onCustomChange({ ...custom, to })}
           />
-        </div>
+        </>
       )}
     </div>
   );

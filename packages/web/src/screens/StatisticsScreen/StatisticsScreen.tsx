@@ -4,8 +4,8 @@ import {
   NO_STATISTICS,
   type PeriodRange,
   periodErrors,
-  periodRange,
-  type StatisticsPeriod,
+  presetRange,
+  type StatisticsPreset,
 } from '@kitty/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -13,13 +13,12 @@ import { api } from '../../api';
 import { Alert } from '../../components/Alert';
 import { BackButton } from '../../components/BackButton';
 import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
 import { LinkButton } from '../../components/LinkButton';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadingText } from '../../components/Spinner';
-import { Tabs } from '../../components/Tabs';
 import { useResource } from '../../flows/resource';
 import { CurrencyPanel } from './CurrencyPanel';
+import { NativeSelect } from './NativeSelect';
 import { PeriodChooser } from './PeriodChooser';
 import * as styles from './StatisticsScreen.css';
 import { browserTimeZone, type Statistics, statisticsErrorWords } from './statisticsView';
@@ -28,22 +27,21 @@ import { useStatistics } from './useStatistics';
 function Currencies({ stats }: { stats: Statistics }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const { currencies, scope } = stats;
-  const first = currencies[0];
-  if (!first) return <Card className={styles.empty}>{NO_STATISTICS}</Card>;
-  if (currencies.length === 1) return <CurrencyPanel stats={first} scope={scope} />;
-  // Amounts in different currencies are never added up: one tab each.
-  const selected = currencies.some((c) => c.currency === chosen) ? (chosen as string) : first.currency;
+  const shown = currencies.find((c) => c.currency === chosen) ?? currencies[0];
+  if (!shown) return <p>{NO_STATISTICS}</p>;
+  // Amounts in different currencies are never added up: one currency at a time.
   return (
-    <Tabs
-      aria-label="Currency"
-      selectedKey={selected}
-      onSelectionChange={setChosen}
-      tabs={currencies.map((c) => ({
-        id: c.currency,
-        label: c.currency,
-        content: <CurrencyPanel stats={c} scope={scope} />,
-      }))}
-    />
+    <>
+      {currencies.length > 1 && (
+        <NativeSelect
+          label="Currency"
+          value={shown.currency}
+          options={currencies.map((c) => ({ id: c.currency, label: c.currency }))}
+          onChange={setChosen}
+        />
+      )}
+      <CurrencyPanel key={shown.currency} stats={shown} scope={scope} />
+    </>
   );
 }
 
@@ -53,10 +51,10 @@ function Currencies({ stats }: { stats: Statistics }) {
  */
 function StatisticsView({ groupId, header }: { groupId: string | null; header: ReactNode }) {
   const [timeZone] = useState(browserTimeZone);
-  const [period, setPeriod] = useState<StatisticsPeriod>('this_month');
+  const [period, setPeriod] = useState<StatisticsPreset>('this_month');
   const [custom, setCustom] = useState<PeriodRange>({});
   const today = dayInZone(new Date(), timeZone);
-  const range = useMemo(() => periodRange(period, today, custom), [period, today, custom]);
+  const range = useMemo(() => presetRange(period, today, custom), [period, today, custom]);
   const errors = period === 'custom' ? periodErrors(range) : {};
   const valid = !errors.from && !errors.to;
   const stats = useStatistics(groupId, valid ? range : null, timeZone);
@@ -65,7 +63,7 @@ function StatisticsView({ groupId, header }: { groupId: string | null; header: R
   let body: ReactNode = null;
   if (stats.status === 'failed' && stats.error?.code === 'NOT_FOUND' && scope === 'group') {
     body = (
-      <div className={styles.stateBox}>
+      <div className={styles.stack}>
         <p>{statisticsErrorWords(stats.error, scope)}</p>
         <LinkButton href="/groups" variant="secondary">
           Your Groups
@@ -74,7 +72,7 @@ function StatisticsView({ groupId, header }: { groupId: string | null; header: R
     );
   } else if (stats.status === 'failed') {
     body = (
-      <div className={styles.stateBox}>
+      <div className={styles.stack}>
         <Alert>{statisticsErrorWords(stats.error, scope)}</Alert>
         <Button variant="secondary" onPress={stats.reload}>
           Try Again
@@ -88,10 +86,10 @@ function StatisticsView({ groupId, header }: { groupId: string | null; header: R
   }
 
   return (
-    <>
-      <div className={styles.top}>
+    <div className={styles.stack}>
+      <div className={styles.row}>
         <BackButton fallback={groupId === null ? '/dashboard' : `/groups/${groupId}`} />
-        <div className={styles.header}>{header}</div>
+        {header}
       </div>
       <PeriodChooser
         period={period}
@@ -101,13 +99,20 @@ function StatisticsView({ groupId, header }: { groupId: string | null; header: R
         errors={errors}
       />
       {body}
-    </>
+    </div>
   );
 }
 
-/** A group's Statistics (/groups/{groupId}/statistics): where the group's money went. */
-export function GroupStatisticsScreen() {
-  const { groupId = '' } = useParams();
+/**
+ * Statistics: a group's (/groups/{groupId}/statistics, where the group's money went) or the person's
+ * (/statistics, their share of every expense they are in).
+ */
+export function StatisticsScreen() {
+  const { groupId } = useParams();
+  return groupId === undefined ? <MyStatistics /> : <GroupStatistics key={groupId} groupId={groupId} />;
+}
+
+function GroupStatistics({ groupId }: { groupId: string }) {
   const group = useResource(['group-name', groupId], (signal) =>
     call(
       api.GET('/groups/{id}', { params: { path: { id: groupId } }, signal }),
@@ -116,15 +121,13 @@ export function GroupStatisticsScreen() {
   );
   return (
     <StatisticsView
-      key={groupId}
       groupId={groupId}
       header={<PageHeader title="Statistics" subtitle={group.data?.name} />}
     />
   );
 }
 
-/** The person's Statistics (/statistics): their share of every expense they are in. */
-export function MyStatisticsScreen() {
+function MyStatistics() {
   return (
     <StatisticsView
       groupId={null}

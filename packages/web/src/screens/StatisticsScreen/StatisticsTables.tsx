@@ -17,32 +17,28 @@ export function ShareTable({
 }) {
   return (
     <table className={styles.table}>
-      <caption className={styles.caption}>{caption}</caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{heading}</th>
-          <th scope="col" className={styles.number}>
-            {amountHeading}
-          </th>
-          <th scope="col" className={styles.number}>
-            Of total
-          </th>
+          <th scope="col">{amountHeading}</th>
+          <th scope="col">Of total</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">{row.label}</th>
-            <td className={styles.number}>{row.amount}</td>
-            <td className={styles.number}>{row.percent}</td>
+            <td>{row.amount}</td>
+            <td>{row.percent}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
           <th scope="row">Total</th>
-          <td className={styles.number}>{total}</td>
-          <td className={styles.number}>100%</td>
+          <td>{total}</td>
+          <td>100%</td>
         </tr>
       </tfoot>
     </table>
@@ -61,24 +57,20 @@ export function PaidShareTable({
 }) {
   return (
     <table className={styles.table}>
-      <caption className={styles.caption}>{caption}</caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{heading}</th>
-          <th scope="col" className={styles.number}>
-            Paid
-          </th>
-          <th scope="col" className={styles.number}>
-            Share
-          </th>
+          <th scope="col">Paid</th>
+          <th scope="col">Share</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">{row.label}</th>
-            <td className={styles.number}>{row.paid}</td>
-            <td className={styles.number}>{row.share}</td>
+            <td>{row.paid}</td>
+            <td>{row.share}</td>
           </tr>
         ))}
       </tbody>
