@@ -1,14 +1,15 @@
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { BarChart, type BarSeries } from './BarChart';
 import { PaidShareTable, ShareTable } from './StatisticsTables';
 import * as styles from './StatisticsScreen.css';
 import { type CurrencyStatistics, currencyView } from './statisticsView';
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={styles.stack}>
       <h2 id={id}>{title}</h2>
-      <div className={styles.chartAndTable}>{children}</div>
+      {children}
     </section>
   );
 }

@@ -7,20 +7,13 @@ export { error, field, label } from '../../components/field.css';
 // Every style here lands in the one stylesheet every page inlines: only what the field and the default
 // layout cannot give.
 
-export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.md });
+export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: vars.space.md });
 
 /** The native select and date inputs: the text box of every field. */
 export const input = style([
   inputBox,
   { paddingInline: vars.space.md, fontFamily: 'inherit', width: 'auto' },
 ]);
-
-/** Chart beside its table on a wide screen, the table under the chart on a phone. */
-export const chartAndTable = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  '@media': { '(min-width: 900px)': { gridTemplateColumns: '3fr 2fr' } },
-});
 
 export const chartBox = style({ position: 'relative', minWidth: 0 });
 
