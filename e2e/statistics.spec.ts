@@ -146,3 +146,10 @@ test('the statistics of a group the person is not in say there is no such group'
   await expect(page.getByText('No group found')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Your Groups' })).toBeVisible();
 });
+
+test('signed out, both Statistics routes send the person to sign in', async ({ page }) => {
+  for (const path of ['/statistics', '/groups/g-123/statistics']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+  }
+});
