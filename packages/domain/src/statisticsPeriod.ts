@@ -1,7 +1,7 @@
 // The Statistics view's period presets, shares of a total and month names (issue 24, "Spending at a
 // glance"); the period's own rules (periodErrors) are in statistics.ts.
 import { allocate } from './allocate';
-import { daysInMonth, isDay } from './recurrence';
+import { daysInMonth, isDay, MONTH_NAMES } from './recurrence';
 
 export const STATISTICS_PRESETS = ['this_month', 'last_3_months', 'this_year', 'all', 'custom'] as const;
 export type StatisticsPreset = (typeof STATISTICS_PRESETS)[number];
@@ -72,26 +72,11 @@ export function percentText(tenths: number): string {
   return rest === 0 ? `${whole}%` : `${whole}.${rest}%`;
 }
 
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "2026-03" as a chart's axis writes it ("Mar 2026") or a table's row ("March 2026"). */
 export function monthLabel(month: string, style: 'short' | 'long' = 'long'): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   const index = match ? Number(match[2]) - 1 : -1;
   if (!match || index < 0 || index > 11) return month;
-  return `${(style === 'short' ? SHORT_MONTHS : LONG_MONTHS)[index]} ${match[1]}`;
+  const name = MONTH_NAMES[index] ?? '';
+  return `${style === 'short' ? name.slice(0, 3) : name} ${match[1]}`;
 }

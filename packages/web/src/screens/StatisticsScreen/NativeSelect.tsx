@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FieldBox } from './FieldBox';
 import * as styles from './StatisticsScreen.css';
 
 export interface NativeSelectProps {
@@ -13,24 +13,22 @@ export interface NativeSelectProps {
  * screen would be the only reason to load (and every route then pays for another chunk name).
  */
 export function NativeSelect({ label, value, options, onChange }: NativeSelectProps) {
-  const id = useId();
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={styles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FieldBox label={label}>
+      {(id) => (
+        <select
+          id={id}
+          className={styles.input}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldBox>
   );
 }

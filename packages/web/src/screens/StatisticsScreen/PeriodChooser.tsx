@@ -4,7 +4,7 @@ import {
   STATISTICS_PRESETS,
   type StatisticsPreset,
 } from '@kitty/domain';
-import { useId } from 'react';
+import { FieldBox } from './FieldBox';
 import { NativeSelect } from './NativeSelect';
 import * as styles from './StatisticsScreen.css';
 
@@ -29,28 +29,21 @@ function DayInput({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className={styles.input}
-        value={value ?? ''}
-        min="1900-01-01"
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && (
-        <span id={`${id}-error`} className={styles.error}>
-          {error}
-        </span>
+    <FieldBox label={label} error={error}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          type="date"
+          className={styles.input}
+          value={value ?? ''}
+          min="1900-01-01"
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-    </div>
+    </FieldBox>
   );
 }
 

@@ -1,7 +1,50 @@
 import type { PaidShareRow, ShareRow } from './statisticsView';
 import * as styles from './StatisticsScreen.css';
 
-/** A table of amounts and their share of the total: what a chart shows, for everyone. */
+interface TableRow {
+  key: string;
+  label: string;
+  cells: [string, string];
+}
+
+/** A chart's table: a caption, three column headers, a row header per line, and an optional total line. */
+function StatisticsTable({
+  caption,
+  headings,
+  rows,
+  total,
+}: {
+  caption: string;
+  headings: [string, string, string];
+  rows: TableRow[];
+  total?: TableRow;
+}) {
+  const line = (row: TableRow) => (
+    <tr key={row.key}>
+      <th scope="row">{row.label}</th>
+      <td>{row.cells[0]}</td>
+      <td>{row.cells[1]}</td>
+    </tr>
+  );
+  return (
+    <table className={styles.table}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{rows.map(line)}</tbody>
+      {total && <tfoot>{line(total)}</tfoot>}
+    </table>
+  );
+}
+
+/** Amounts and their share of the total: what a chart shows, for everyone. */
 export function ShareTable({
   caption,
   heading,
@@ -16,32 +59,12 @@ export function ShareTable({
   total: string;
 }) {
   return (
-    <table className={styles.table}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{heading}</th>
-          <th scope="col">{amountHeading}</th>
-          <th scope="col">Of total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.label}</th>
-            <td>{row.amount}</td>
-            <td>{row.percent}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          <td>{total}</td>
-          <td>100%</td>
-        </tr>
-      </tfoot>
-    </table>
+    <StatisticsTable
+      caption={caption}
+      headings={[heading, amountHeading, 'Of total']}
+      rows={rows.map((r) => ({ key: r.key, label: r.label, cells: [r.amount, r.percent] }))}
+      total={{ key: 'total', label: 'Total', cells: [total, '100%'] }}
+    />
   );
 }
 
@@ -56,24 +79,10 @@ export function PaidShareTable({
   rows: PaidShareRow[];
 }) {
   return (
-    <table className={styles.table}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{heading}</th>
-          <th scope="col">Paid</th>
-          <th scope="col">Share</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.label}</th>
-            <td>{row.paid}</td>
-            <td>{row.share}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StatisticsTable
+      caption={caption}
+      headings={[heading, 'Paid', 'Share']}
+      rows={rows.map((r) => ({ key: r.key, label: r.label, cells: [r.paid, r.share] }))}
+    />
   );
 }
