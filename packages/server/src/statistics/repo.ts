@@ -21,32 +21,29 @@ export interface FigureRow {
   share_minor: number;
 }
 
-// A group's live expenses in the period, served by expenses_group_date_idx (group_id, date) WHERE deleted_at
-// IS NULL; each one's month is its bucket among the months' first instants (computed by the domain, so the
-// months follow the same time zone rules as the period and as the web).
-const GROUP_EXPENSES = `SELECT e.id, e.currency, e.category, e.amount_minor, width_bucket(e.date, $4::timestamptz[]) AS m
-    FROM expenses e
-   WHERE e.group_id = $1 AND e.deleted_at IS NULL AND e.date >= $2::timestamptz AND e.date < $3::timestamptz`;
-
-// Payers and shares of those expenses are read by their primary keys (expense_id first).
-const GROUP_FIGURES = `WITH ex AS MATERIALIZED (${GROUP_EXPENSES}),
-  people AS (
-    SELECT x.currency, x.user_id, sum(x.paid)::bigint AS paid, sum(x.share)::bigint AS share
-      FROM (SELECT ex.currency, p.user_id, p.amount_minor AS paid, 0::bigint AS share
-              FROM ex JOIN expense_payers p ON p.expense_id = ex.id
-            UNION ALL
-            SELECT ex.currency, s.user_id, 0::bigint, s.amount_minor
-              FROM ex JOIN expense_splits s ON s.expense_id = ex.id) x
-     GROUP BY x.currency, x.user_id)
-SELECT 'category' AS kind, ex.currency, ex.category AS key, NULL::text AS name, count(*)::int AS expense_count,
-       sum(ex.amount_minor)::bigint AS amount_minor, 0::bigint AS paid_minor, 0::bigint AS share_minor
-  FROM ex GROUP BY ex.currency, ex.category
-UNION ALL
-SELECT 'month', ex.currency, ex.m::text, NULL, count(*)::int, sum(ex.amount_minor)::bigint, 0, 0
-  FROM ex GROUP BY ex.currency, ex.m
-UNION ALL
-SELECT 'person', people.currency, people.user_id::text, u.display_name, 0, 0, people.paid, people.share
-  FROM people JOIN users u ON u.id = people.user_id`;
+// A group's live expenses in the period (expenses_group_date_idx: group_id, date WHERE deleted_at IS NULL),
+// each one's month its bucket among the months' first instants (computed by the domain, so that months follow
+// the same time zone rules as the period and the web). Each expense comes once as itself (user_id null) and
+// once per payer and per share (their primary keys, expense_id first): one pass sums the expenses by
+// category and by month and the payments and shares by person; GROUPING tells which (3, 5, 6).
+const GROUP_FIGURES = `SELECT CASE GROUPING(ex.category, ex.m, x.user_id) WHEN 3 THEN 'category' WHEN 5 THEN 'month' ELSE 'person' END AS kind,
+       ex.currency,
+       CASE GROUPING(ex.category, ex.m, x.user_id) WHEN 3 THEN ex.category WHEN 5 THEN ex.m::text ELSE x.user_id::text END AS key,
+       (SELECT u.display_name FROM users u WHERE u.id = x.user_id LIMIT 1) AS name,
+       count(*) FILTER (WHERE x.user_id IS NULL)::int AS expense_count,
+       COALESCE(sum(ex.amount_minor) FILTER (WHERE x.user_id IS NULL), 0)::bigint AS amount_minor,
+       sum(x.paid)::bigint AS paid_minor, sum(x.share)::bigint AS share_minor
+  FROM (SELECT e.id, e.currency, e.category, e.amount_minor, width_bucket(e.date, $4::timestamptz[]) AS m
+          FROM expenses e
+         WHERE e.group_id = $1 AND e.deleted_at IS NULL AND e.date >= $2::timestamptz AND e.date < $3::timestamptz) ex
+ CROSS JOIN LATERAL (
+        SELECT NULL::uuid AS user_id, 0::bigint AS paid, 0::bigint AS share
+        UNION ALL
+        SELECT p.user_id, p.amount_minor, 0 FROM expense_payers p WHERE p.expense_id = ex.id
+        UNION ALL
+        SELECT s.user_id, 0, s.amount_minor FROM expense_splits s WHERE s.expense_id = ex.id) x
+ GROUP BY GROUPING SETS ((ex.currency, ex.category), (ex.currency, ex.m), (ex.currency, x.user_id))
+HAVING GROUPING(ex.category, ex.m, x.user_id) <> 6 OR x.user_id IS NOT NULL`;
 
 const GROUP_BOUNDS = `SELECT min(e.date) AS first, max(e.date) AS last FROM expenses e
    WHERE e.group_id = $1 AND e.deleted_at IS NULL AND e.date >= $2::timestamptz AND e.date < $3::timestamptz`;
@@ -61,21 +58,18 @@ const MINE = `SELECT x.expense_id, sum(x.paid)::bigint AS paid, sum(x.share)::bi
            WHERE s.user_id = $1 AND s.expense_date >= $2::timestamptz AND s.expense_date < $3::timestamptz) x
    GROUP BY x.expense_id`;
 
-const PERSON_FIGURES = `WITH mine AS MATERIALIZED (${MINE}),
-  ex AS MATERIALIZED (
-    SELECT e.id, e.currency, e.category, e.group_id, mine.paid, mine.share, width_bucket(e.date, $4::timestamptz[]) AS m
-      FROM mine JOIN expenses e ON e.id = mine.expense_id
-     WHERE e.deleted_at IS NULL AND e.declined_at IS NULL)
-SELECT 'category' AS kind, ex.currency, ex.category AS key, NULL::text AS name, count(*)::int AS expense_count,
-       sum(ex.share)::bigint AS amount_minor, 0::bigint AS paid_minor, 0::bigint AS share_minor
-  FROM ex GROUP BY ex.currency, ex.category
-UNION ALL
-SELECT 'month', ex.currency, ex.m::text, NULL, count(*)::int, sum(ex.share)::bigint, 0, 0
-  FROM ex GROUP BY ex.currency, ex.m
-UNION ALL
-SELECT 'group', ex.currency, ex.group_id::text, (SELECT g.name FROM groups g WHERE g.id = ex.group_id), count(*)::int, 0,
-       sum(ex.paid)::bigint, sum(ex.share)::bigint
-  FROM ex GROUP BY ex.currency, ex.group_id`;
+// One pass over them groups by category, by month and by group (GROUPING tells which: 3, 5, 6).
+const PERSON_FIGURES = `WITH mine AS (${MINE})
+SELECT CASE GROUPING(ex.category, ex.m, ex.group_id) WHEN 3 THEN 'category' WHEN 5 THEN 'month' ELSE 'group' END AS kind,
+       ex.currency,
+       CASE GROUPING(ex.category, ex.m, ex.group_id) WHEN 3 THEN ex.category WHEN 5 THEN ex.m::text ELSE ex.group_id::text END AS key,
+       (SELECT g.name FROM groups g WHERE g.id = ex.group_id LIMIT 1) AS name,
+       count(*)::int AS expense_count, sum(ex.share)::bigint AS amount_minor,
+       sum(ex.paid)::bigint AS paid_minor, sum(ex.share)::bigint AS share_minor
+  FROM (SELECT e.currency, e.category, e.group_id, mine.paid, mine.share, width_bucket(e.date, $4::timestamptz[]) AS m
+          FROM mine JOIN expenses e ON e.id = mine.expense_id
+         WHERE e.deleted_at IS NULL AND e.declined_at IS NULL) ex
+ GROUP BY GROUPING SETS ((ex.currency, ex.category), (ex.currency, ex.m), (ex.currency, ex.group_id))`;
 
 // Deleted or declined expenses may widen these bounds: they only decide which months are bucketed, and
 // months without a live expense are not listed at their ends.

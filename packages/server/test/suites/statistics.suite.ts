@@ -105,7 +105,7 @@ export function statisticsSuite(ctx: TestContext): void {
           [cyd, 3000],
         ],
       });
-      // 23:30 in Prague on 31 January (already 1 February nowhere, but February in UTC is the next day: no).
+      // 23:30 in Prague on 31 January: January there and in UTC (22:30), already 1 February in Tokyo.
       await spend(cyd, {
         groupId,
         date: '2025-01-31T22:30:00Z',
@@ -242,6 +242,34 @@ export function statisticsSuite(ctx: TestContext): void {
       ]);
     });
 
+    it('behind UTC too: 23:30 in New York on 31 January belongs to January and to a period ending that day', async () => {
+      const nyGroup: Json = await ok(ctx.app, ben, 'createGroup', 'POST', '/api/groups', {
+        name: 'Trip',
+        currency: 'EUR',
+        members: [{ email: cyd.email }],
+      });
+      // 04:30 UTC on 1 February.
+      await spend(ben, {
+        groupId: nyGroup.id,
+        date: '2025-02-01T04:30:00Z',
+        paid: [[ben, 700]],
+        shares: [
+          [ben, 350],
+          [cyd, 350],
+        ],
+      });
+      const ny = '&time_zone=America/New_York';
+      const months = async (query: string) =>
+        (await groupStats(cyd, nyGroup.id, query)).currencies.flatMap((c: Json) => c.by_month);
+      expect(await months(`?${ny}`)).toEqual([{ month: '2025-01', amount_minor: 700 }]);
+      expect(await months('')).toEqual([{ month: '2025-02', amount_minor: 700 }]);
+      expect(await months(`?from=2025-01-31&to=2025-01-31${ny}`)).toEqual([
+        { month: '2025-01', amount_minor: 700 },
+      ]);
+      expect(await months(`?from=2025-02-01${ny}`)).toEqual([]);
+      expect(await months('?from=2025-02-01')).toEqual([{ month: '2025-02', amount_minor: 700 }]);
+    });
+
     it('a period counts whole days in the zone, both ends included', async () => {
       const prague = '&time_zone=Europe/Prague';
       const ends = await groupStats(ana, groupId, `?from=2025-01-10&to=2025-03-05${prague}`);
@@ -300,7 +328,7 @@ export function statisticsSuite(ctx: TestContext): void {
       expect(names(usd.by_person)).toEqual(['Ana']);
     });
 
-    it("a former member's own figures still count the group they were in; someone who only paid has a share of 0", async () => {
+    it("a former member's own figures still count the group they were in; a declined expense counts for nobody", async () => {
       const stats = await myStats(dan);
       expect(stats.currencies.map((c: Json) => [c.currency, c.expense_count, c.total_minor])).toEqual([
         ['EUR', 2, 2500],
@@ -314,7 +342,7 @@ export function statisticsSuite(ctx: TestContext): void {
       expect(eve2.currencies).toEqual([]);
     });
 
-    it('refuses a bad period and an unknown time zone with a 400 on the field, and changes nothing', async () => {
+    it('refuses a bad period and an unknown time zone with a 400 on the field', async () => {
       for (const url of [`/api/groups/${groupId}/statistics`, '/api/statistics']) {
         const before = await refusal(ana, `${url}?from=2025-03-02&to=2025-03-01`, 400);
         expect(before.errors).toEqual([{ field: 'to', message: PERIOD_END_BEFORE_START }]);
