@@ -32,11 +32,12 @@ async function spend(
   amount: number,
   category: string,
   date: string,
+  currency = 'EUR',
 ) {
   await api(request, 'POST', '/expenses', payer.token, {
     description,
     amount,
-    currency: 'EUR',
+    currency,
     category,
     group_id: groupId,
     split_type: 'equal',
@@ -62,6 +63,7 @@ test('a group Statistics shows its totals by category, month and person; the per
   await spend(request, group.id, alice, [alice, bob], 'Market', 60, 'groceries', noon(0, today));
   await spend(request, group.id, bob, [alice, bob], 'Pizza', 40, 'dining', noon(0, today));
   await spend(request, group.id, alice, [alice, bob], 'Birthday dinner', 100, 'dining', noon(1, 15));
+  await spend(request, group.id, bob, [alice, bob], 'Airport taxi', 30, 'transport', noon(0, today), 'USD');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAs(page, alice, `/groups/${group.id}`);
@@ -89,6 +91,14 @@ test('a group Statistics shows its totals by category, month and person; the per
   await expect(row(page, 'Spending by month (EUR)', monthName(0))).toHaveText(/€100\.00\s*50%/);
   await expect(row(page, 'Paid and share by person (EUR)', 'Alice')).toHaveText(/€160\.00\s*€100\.00/);
   await expect(row(page, 'Paid and share by person (EUR)', 'Bob')).toHaveText(/€40\.00\s*€100\.00/);
+  // Dollars are never added to euros: they have a table of their own, one currency at a time.
+  await expect(page.getByLabel('Currency')).toHaveValue('EUR');
+  await page.getByLabel('Currency').selectOption('USD');
+  await expect(page.getByText('Total spent: $30.00 (1 expense)')).toBeVisible();
+  await expect(row(page, 'Spending by category (USD)', 'Transport')).toHaveText(/\$30\.00\s*100%/);
+  await expect(row(page, 'Paid and share by person (USD)', 'Bob')).toHaveText(/\$30\.00\s*\$15\.00/);
+  await page.getByLabel('Currency').selectOption('EUR');
+  await expect(page.getByText('Total spent: €200.00 (3 expenses)')).toBeVisible();
   // The charts are pictures for the eye; the tables say the same to everyone.
   await expect(page.locator('canvas')).toHaveCount(3);
   await expectAccessible(page);
