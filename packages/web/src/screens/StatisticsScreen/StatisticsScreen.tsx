@@ -33,12 +33,14 @@ function Currencies({ stats }: { stats: Statistics }) {
   return (
     <>
       {currencies.length > 1 && (
-        <NativeSelect
-          label="Currency"
-          value={shown.currency}
-          options={currencies.map((c) => ({ id: c.currency, label: c.currency }))}
-          onChange={setChosen}
-        />
+        <div className={styles.row}>
+          <NativeSelect
+            label="Currency"
+            value={shown.currency}
+            options={currencies.map((c) => ({ id: c.currency, label: c.currency }))}
+            onChange={setChosen}
+          />
+        </div>
       )}
       <CurrencyPanel key={shown.currency} stats={shown} scope={scope} />
     </>
