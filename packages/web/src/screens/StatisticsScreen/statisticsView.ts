@@ -82,11 +82,6 @@ export function currencyView(stats: CurrencyStatistics): CurrencyView {
   };
 }
 
-/** Minor units as the chart draws them: major units of the currency, for the axis only. */
-export function chartValue(minor: number, exponent: number): number {
-  return minor / 10 ** exponent;
-}
-
 /** The words of a failed load, picked by the error's code. */
 export function statisticsErrorWords(error: ApiError | null, scope: 'group' | 'person'): string {
   switch (error?.code) {
