@@ -189,10 +189,6 @@ export default defineConfig({
         moduleSideEffects: [{ test: /[\\/]packages[\\/](domain|api)[\\/]src[\\/]/, sideEffects: false }],
       },
       output: {
-        // Six characters of content hash rather than eight: still unique among the app's few dozen files, and
-        // every lazy chunk's name is written in the entry (its list of chunks to preload), which /login pays for.
-        entryFileNames: 'assets/[name]-[hash:6].js',
-        chunkFileNames: 'assets/[name]-[hash:6].js',
         codeSplitting: {
           // The libraries every route needs before it shows (React, the router, XState, the API client,
           // react-aria's core) sit in one vendor chunk that changes only with dependencies; the rest splits
