@@ -36,6 +36,9 @@ function precompress(): Plugin {
   };
 }
 
+/** The chunks the entry imports statically (the manual chunks below and rolldown's runtime). */
+const LOADED_BY_ENTRY = /^assets\/(rolldown-runtime|vendor|ui)-[\w-]+\.js$/;
+
 type Chunk = Rolldown.OutputChunk;
 
 const chunksOf = (bundle: Rolldown.OutputBundle): Chunk[] =>
@@ -172,7 +175,13 @@ export default defineConfig({
     // dist/.vite/manifest.json: scripts/web-size.mjs reads each route's chunks from it.
     manifest: true,
     // Every browser the app supports preloads modules natively: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's list of chunks to preload leaves out those the entry imports itself (the runtime, vendor
+      // and ui chunks, loaded before anything lazy can start): preloading them again does nothing, and their
+      // names and numbers in every list cost the entry bytes that /login's budget has no room for.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_BY_ENTRY.test(dep)),
+    },
     rolldownOptions: {
       treeshake: {
         // Our domain and API packages are pure modules (no work at import time): an unused export, such as a
@@ -200,6 +209,14 @@ export default defineConfig({
             // expenses dialog and an occurrence's detail, all lazy, they would otherwise join a chunk the form and
             // the detail load up front.
             { name: 'recurrence', test: /[\\/]domain[\\/]src[\\/]recurrence\.ts$/, priority: 10 },
+            {
+              // Loading a resource and the money rules nearly every signed-in screen needs, kept as one chunk: a
+              // new screen that needs only part of it would otherwise split it in two, and every route would pay
+              // for one more chunk (its name is in the entry too, which the /login budget has no room for).
+              name: 'resource',
+              test: /[\\/]src[\\/]flows[\\/]resource\.ts$|[\\/]domain[\\/]src[\\/](currencies|money|allocate|payers|widgets)\.ts$/,
+              priority: 5,
+            },
           ],
         },
       },

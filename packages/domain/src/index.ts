@@ -29,3 +29,4 @@ export * from './recurrence';
 export * from './statistics';
 export * from './receipts';
 export * from './receiptUpload';
+export * from './statisticsPeriod';

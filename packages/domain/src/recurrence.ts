@@ -273,7 +273,8 @@ function yearAfter(day: string): string {
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
+/** The months' English names, January first. */
+export const MONTH_NAMES: readonly string[] = [
   'January',
   'February',
   'March',
@@ -297,7 +298,7 @@ function ordinal(n: number): string {
 /** A day as people read it: "31 December 2027". */
 export function dayWords(day: string): string {
   const { y, m, d } = parseDay(day) ?? fail(day);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return `${d} ${MONTH_NAMES[m - 1]} ${y}`;
 }
 
 /**
@@ -316,7 +317,7 @@ export function scheduleWords(schedule: RecurrenceSchedule): string {
       words = `Every month on the ${ordinal(d)}${d > 28 ? ' (the last day in shorter months)' : ''}`;
       break;
     case 'yearly':
-      words = `Every year on ${d} ${MONTHS[m - 1]}${m === 2 && d === 29 ? ' (28 February in other years)' : ''}`;
+      words = `Every year on ${d} ${MONTH_NAMES[m - 1]}${m === 2 && d === 29 ? ' (28 February in other years)' : ''}`;
       break;
   }
   const ends: string[] = [];

@@ -42,6 +42,11 @@ const ExpensesScreen = preloadable(() =>
 const ExpenseDetailScreen = preloadable(() =>
   import('./screens/ExpenseDetailScreen/ExpenseDetailScreen').then((m) => m.ExpenseDetailScreen),
 );
+// One screen for a group's statistics and the person's (it reads the route's groupId): the chart library's
+// only chunk.
+const StatisticsScreen = preloadable(() =>
+  import('./screens/StatisticsScreen/StatisticsScreen').then((m) => m.StatisticsScreen),
+);
 const NotFoundScreen = preloadable(() =>
   import('./screens/NotFoundScreen/NotFoundScreen').then((m) => m.NotFoundScreen),
 );
@@ -72,6 +77,11 @@ const routes = (
         <Route path="groups" element={<Screen title="Your Groups" component={GroupsScreen} />} />
         <Route path="groups/create" element={<Screen title="Create Group" component={CreateGroupScreen} />} />
         <Route path="groups/:groupId" element={<Screen title="Group" component={GroupScreen} />} />
+        <Route
+          path="groups/:groupId/statistics"
+          element={<Screen title="Statistics" component={StatisticsScreen} />}
+        />
+        <Route path="statistics" element={<Screen title="Statistics" component={StatisticsScreen} />} />
         <Route path="account" element={<Screen title="Account" component={AccountScreen} />} />
         <Route path="expenses" element={<Screen title="All Expenses" component={ExpensesScreen} />} />
         <Route

@@ -138,6 +138,9 @@ export function GroupScreen() {
         <Button variant="secondary" size="sm" onPress={() => setOpen('history')}>
           Group History
         </Button>
+        <LinkButton href={`/groups/${groupId}/statistics`} variant="secondary" size="sm">
+          Statistics
+        </LinkButton>
       </div>
 
       <Suspense fallback={null}>
