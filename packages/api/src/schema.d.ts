@@ -3880,7 +3880,7 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description The receipt, at most 10 MB
+           * @description The receipt, at most 10 MB (10,485,760 bytes)
            */
           file: string;
         };
