@@ -39,6 +39,14 @@ function precompress(): Plugin {
 /** The chunks the entry imports statically (the manual chunks below and rolldown's runtime). */
 const LOADED_BY_ENTRY = /^assets\/(rolldown-runtime|vendor|ui)-[\w-]+\.js$/;
 
+/**
+ * The chunks whose file names keep their name beside the hash: the screens and dialogs (lazy entries, which e2e
+ * specs intercept by name, e.g. `DashboardScreen-*.js`) and the named chunk groups. The other shared chunks are
+ * named after whichever module rolldown picked first and carry only their hash: every such name sits in the entry's
+ * list of chunks to preload, which /login downloads (docs/web-performance.md, "Issue 24 size pass").
+ */
+const KEEP_NAME = /^(rolldown-runtime|vendor|ui|resource|recurrence)$/;
+
 type Chunk = Rolldown.OutputChunk;
 
 const chunksOf = (bundle: Rolldown.OutputBundle): Chunk[] =>
@@ -179,8 +187,9 @@ export default defineConfig({
       polyfill: false,
       // A lazy chunk's list of chunks to preload leaves out those the entry imports itself (the runtime, vendor
       // and ui chunks, loaded before anything lazy can start): preloading them again does nothing, and their
-      // names and numbers in every list cost the entry bytes that /login's budget has no room for.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_BY_ENTRY.test(dep)),
+      // names and numbers in every list cost the entry bytes that /login's budget has no room for. Nor does a list
+      // name the imported chunk itself: import() requests it at the same moment the links are added.
+      resolveDependencies: (file, deps) => deps.filter((dep) => dep !== file && !LOADED_BY_ENTRY.test(dep)),
     },
     rolldownOptions: {
       treeshake: {
@@ -189,6 +198,8 @@ export default defineConfig({
         moduleSideEffects: [{ test: /[\\/]packages[\\/](domain|api)[\\/]src[\\/]/, sideEffects: false }],
       },
       output: {
+        chunkFileNames: (chunk) =>
+          chunk.isDynamicEntry || KEEP_NAME.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         codeSplitting: {
           // The libraries every route needs before it shows (React, the router, XState, the API client,
           // react-aria's core) sit in one vendor chunk that changes only with dependencies; the rest splits
