@@ -4,8 +4,7 @@
 // machine (110 to 340 ms at Lighthouse's 4x CPU slowdown), which the dashboard's first render waited for. The
 // tests compare both functions with Intl itself, in several time zones.
 
-/** The months' English names, January first. */
-export const MONTH_NAMES: readonly string[] = [
+const MONTHS = [
   'January',
   'February',
   'March',
@@ -19,16 +18,7 @@ export const MONTH_NAMES: readonly string[] = [
   'November',
   'December',
 ];
-/** The weekdays' English names, Sunday first (as Date.getDay counts). */
-export const WEEKDAY_NAMES: readonly string[] = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -39,7 +29,7 @@ const calendarDate = (date: Date, month: string) => `${month} ${date.getDate()},
 /** "Nov 24, 2026" (Intl en-US `dateStyle: 'medium'`); '' when `value` is not a date. Years 1 to 9999. */
 export function formatShortDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? calendarDate(date, (MONTH_NAMES[date.getMonth()] ?? '').slice(0, 3)) : '';
+  return date ? calendarDate(date, (MONTHS[date.getMonth()] ?? '').slice(0, 3)) : '';
 }
 
 /**
@@ -49,7 +39,7 @@ export function formatShortDate(value: string | Date): string {
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${WEEKDAY_NAMES[date.getDay()]}, ${calendarDate(date, MONTH_NAMES[date.getMonth()] ?? '')} at ${formatTime(date)}`;
+  return `${WEEKDAYS[date.getDay()]}, ${calendarDate(date, MONTHS[date.getMonth()] ?? '')} at ${formatTime(date)}`;
 }
 
 /** "5:07 PM" (Intl en-US `timeStyle: 'short'`) in the device's time zone. */

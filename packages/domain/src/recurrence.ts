@@ -3,8 +3,6 @@
 // start date (never from the previous occurrence), so a monthly rule started on the 31st falls on each
 // month's last day and comes back to the 31st, instead of drifting to the 28th for good.
 
-import { MONTH_NAMES, WEEKDAY_NAMES } from './dates';
-
 export const RECURRENCE_FREQUENCIES = ['weekly', 'biweekly', 'monthly', 'yearly'] as const;
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
 
@@ -274,6 +272,25 @@ function yearAfter(day: string): string {
   return occurrenceDay({ frequency: 'yearly', start_date: day }, 1);
 }
 
+// The same names as dates.ts's, on purpose: importing them from there moves dates.ts into a chunk of its own
+// in the web build and pushed four routes over their size budgets (measured in issue 24).
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The months' English names, January first. */
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
@@ -296,7 +313,7 @@ export function scheduleWords(schedule: RecurrenceSchedule): string {
   switch (schedule.frequency) {
     case 'weekly':
     case 'biweekly':
-      words = `${FREQUENCY_LABELS[schedule.frequency]} on ${WEEKDAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}`;
+      words = `${FREQUENCY_LABELS[schedule.frequency]} on ${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}`;
       break;
     case 'monthly':
       words = `Every month on the ${ordinal(d)}${d > 28 ? ' (the last day in shorter months)' : ''}`;

@@ -1,8 +1,7 @@
 // The Statistics view's period presets, shares of a total and month names (issue 24, "Spending at a
 // glance"); the period's own rules (periodErrors) are in statistics.ts.
 import { allocate } from './allocate';
-import { MONTH_NAMES } from './dates';
-import { daysInMonth, isDay } from './recurrence';
+import { daysInMonth, isDay, MONTH_NAMES } from './recurrence';
 
 export const STATISTICS_PRESETS = ['this_month', 'last_3_months', 'this_year', 'all', 'custom'] as const;
 export type StatisticsPreset = (typeof STATISTICS_PRESETS)[number];
