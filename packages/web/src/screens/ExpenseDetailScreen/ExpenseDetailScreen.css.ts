@@ -41,7 +41,9 @@ export const facts = style({
 
 globalStyle(`${facts} > div`, { display: 'flex', justifyContent: 'space-between', gap: vars.space.md });
 
-globalStyle(`${facts} dt`, { color: vars.color.textMuted });
+// A label keeps its width (a long date at 390 px broke "Date" into "Dat / e"); the value wraps instead.
+globalStyle(`${facts} dt`, { color: vars.color.textMuted, flexShrink: 0 });
+globalStyle(`${facts} dd`, { textAlign: 'end', minWidth: 0 });
 
 export const payerList = style({
   listStyle: 'none',
