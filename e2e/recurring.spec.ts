@@ -14,7 +14,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * The latest 31st whose next month has 30 days and from which three months have passed by today (in
  * Paris): its first three occurrences are the 31st, the 30th and the 31st, all due already.
  */
-function pastThirtyFirst(): { y: number; m: number }[] {
+type Month = { y: number; m: number };
+
+/** Three months in a row that start on a past 31st: 31 days, then 30, then 31. */
+function pastThirtyFirst(): [Month, Month, Month] {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   for (let back = 2; back < 12; back++) {
