@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../src/db/migrate';
 import { createTestDatabase } from '../support/databases';
@@ -9,6 +12,8 @@ async function insertUser(ctx: TestContext, email: string): Promise<string> {
   ]);
   return rows[0]!.id;
 }
+
+const SERVER_SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
 function uniqueEmail(prefix = 'db'): string {
   return `${prefix}-${crypto.randomUUID()}@example.com`;
@@ -49,6 +54,26 @@ export function databaseSuite(ctx: TestContext): void {
       } finally {
         await ctx.db.query('UPDATE schema_migrations SET checksum = $1 WHERE version = 7', [current]);
       }
+    });
+
+    it('no function or trigger of the schema notifies, and no SQL of the server does: writes commit side by side', async () => {
+      // A notifying commit takes a cluster-wide lock, so every write of every process would commit one at a
+      // time (why 0012 dropped 0008's notifications). Work that must wake up polls an index instead (the
+      // recurring runner's next_at), and the server's own SQL never says NOTIFY or LISTEN.
+      const { rows } = await ctx.db.query<{ proname: string }>(
+        `SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+         WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+           AND p.prosrc ~* '(pg_notify|\\mnotify\\M)'`,
+      );
+      expect(rows).toEqual([]);
+      const sources = readdirSync(SERVER_SRC, { recursive: true, encoding: 'utf8' }).filter((f) =>
+        f.endsWith('.ts'),
+      );
+      const notifying = sources.filter((f) =>
+        /\b(NOTIFY|LISTEN|UNLISTEN)\b|pg_notify/.test(readFileSync(join(SERVER_SRC, f), 'utf8')),
+      );
+      expect(sources.length).toBeGreaterThan(50);
+      expect(notifying).toEqual([]);
     });
 
     it('refuses to start when a landed migration was edited', async () => {
