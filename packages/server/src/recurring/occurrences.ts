@@ -2,9 +2,8 @@ import {
   dayInZone,
   dueOccurrences,
   MAX_OCCURRENCES,
+  nextOccurrenceDay,
   noonIn,
-  occurrenceDay,
-  scheduleEnded,
   startOfDayIn,
 } from '@kitty/domain';
 import { loadCategories } from '../appconfig/categories';
@@ -75,10 +74,8 @@ export function writeOf(rule: RuleRow): RuleWrite {
  */
 export function withNext(w: RuleWrite): RuleWrite {
   if (w.status === 'stopped' || w.status === 'finished') return { ...w, next_date: null, next_at: null };
-  const schedule = scheduleOf(w);
-  if (scheduleEnded(schedule, w))
-    return { ...w, status: 'finished', paused_reason: null, next_date: null, next_at: null };
-  const next = occurrenceDay(schedule, w.next_index);
+  const next = nextOccurrenceDay(scheduleOf(w), w);
+  if (next === null) return { ...w, status: 'finished', paused_reason: null, next_date: null, next_at: null };
   return { ...w, next_date: next, next_at: startOfDayIn(next, w.time_zone) };
 }
 
