@@ -530,6 +530,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/groups/{id}/archive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The whole group as a Kitty JSON export (format kitty-group, version 1)
+     * @description Everything needed to rebuild the group elsewhere: its members by name and e-mail, every live
+     *     expense with its payers, splits, date, notes, category and comments, every settlement, every
+     *     recurring expense, and the balances they make. Amounts are decimal strings in their own currency.
+     *     Any member may export; the file is documented in docs/export-format.md. POST /imports with format
+     *     `kitty-json` reads it back.
+     */
+    get: operations['getGroupArchive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/groups/{id}/recurring-expenses': {
     parameters: {
       query?: never;
@@ -666,6 +692,48 @@ export interface paths {
     get: operations['getMyStatistics'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview or import a group exported from Splitwise, Spliit, IHateMoney, Cospend, SplitPro or Kitty
+     * @description Reads `content` (the file's text) in `format` ("auto" detects it) and answers what it holds:
+     *     the detected format, the number of rows, the dates and currencies, the members found and who each
+     *     maps to, the rows that cannot be imported and why (with their line numbers), and each member's
+     *     balance per currency as the file implies it (`source`) beside the balance the import produces
+     *     (`imported`).
+     *
+     *     With `dryRun` true nothing is written (200). Otherwise (201) every importable row is written in one
+     *     transaction: into the group `group_id` (the caller must be a member: 404 otherwise) or into a new
+     *     group the caller creates (named `group_name`, else the file's name for it), whose id the answer
+     *     carries. Each member name found in the file must be mapped in `members` to an e-mail address, except
+     *     where the file itself gives one (Kitty's export) or the group has exactly one member of that name: an
+     *     address of an account makes that person a member; an unknown address invites a new person. A name
+     *     left unmapped is refused with 400 on `members.<name>` ("Choose who {name} is").
+     *
+     *     Amounts are read as decimals into minor units, never through floating point; every imported expense's
+     *     splits sum exactly to its total. A row whose own numbers do not add up is listed in `problems`, not
+     *     corrected, and is not imported. A file that cannot be read at all (not the format, a broken quote, no
+     *     rows) is refused with 400 on `content`, the message naming the line.
+     *
+     *     Importing the same file again writes nothing twice: each row remembers where it came from, the rows
+     *     already in the group are counted in `already_imported`, and the same file imported again without
+     *     `group_id` answers the group it made the first time (while the caller is still its member). A failed
+     *     import writes nothing.
+     */
+    post: operations['importFile'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2323,6 +2391,233 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /** @description An exact decimal amount as text, e.g. "12.30" (never a floating-point number) */
+    DecimalString: string;
+    /**
+     * @description Splitwise's group CSV export, Spliit's group JSON and CSV exports, IHateMoney's project JSON and CSV exports, Cospend's project CSV export, SplitPro's CSV export, Kitty's own JSON export (GET /groups/{id}/archive). docs/import.md says what each carries over.
+     * @enum {string}
+     */
+    ImportFormat:
+      | 'splitwise-csv'
+      | 'spliit-json'
+      | 'spliit-csv'
+      | 'ihatemoney-json'
+      | 'ihatemoney-csv'
+      | 'cospend-csv'
+      | 'splitpro-csv'
+      | 'kitty-json';
+    ImportRequest: {
+      /**
+       * @description `auto` detects the format from the content
+       * @enum {string}
+       */
+      format:
+        | 'auto'
+        | 'splitwise-csv'
+        | 'spliit-json'
+        | 'spliit-csv'
+        | 'ihatemoney-json'
+        | 'ihatemoney-csv'
+        | 'cospend-csv'
+        | 'splitpro-csv'
+        | 'kitty-json';
+      /** @description The file's text (at most 10 MB); a leading byte-order mark is ignored */
+      content: string;
+      /**
+       * @description true to only preview (nothing is written)
+       * @default false
+       */
+      dryRun: boolean;
+      /** @description Import into this group (the caller must be a member); absent for a new group */
+      group_id?: components['schemas']['Id'];
+      /** @description The new group's name (without `group_id`); default the name in the file, else "Imported from {app}" */
+      group_name?: string;
+      /** @description Each member name found in the file (as the preview lists it) mapped to an e-mail address */
+      members?: {
+        [key: string]: components['schemas']['Email'];
+      };
+      /**
+       * @description The IANA time zone (the browser's) whose calendar a file's dates without a time are in: each such expense is dated 12:00 of its day there. "Unknown time zone" is refused with 400.
+       * @default UTC
+       */
+      time_zone: string;
+    };
+    ImportMember: {
+      /** @description The member's name as the file writes it */
+      name: string;
+      /** @description The address it maps to (from `members`, the file or the group); null when unmapped */
+      email: string | null;
+      /**
+       * @description `member`: already a member of the group; `account`: a person with an account, who becomes a member; `invitation`: an unknown address, invited; `unmapped`: no address yet (the import needs one)
+       * @enum {string}
+       */
+      status: 'member' | 'account' | 'invitation' | 'unmapped';
+      /** @description The person it maps to, when known */
+      user_id: string | null;
+      /** @description How many rows name this member */
+      rows: number;
+    };
+    ImportProblem: {
+      /** @description The line of the file (for JSON, the line where the item begins) */
+      line: number;
+      /** @description Why the row cannot be imported */
+      message: string;
+    };
+    ImportBalance: {
+      /** @description The member's name as the file writes it */
+      member: string;
+      currency: components['schemas']['Currency'];
+      /** @description The balance the file itself implies (Splitwise's per-member columns, Kitty's balances, else the source app's own rules applied to its rows); positive when owed; null when the file cannot say */
+      source: number | null;
+      /** @description The balance the imported rows make */
+      imported: components['schemas']['Money'];
+    };
+    ImportResult: {
+      dry_run: boolean;
+      format: components['schemas']['ImportFormat'];
+      /** @description The group imported into (or made); null on a dry run without `group_id` */
+      group_id: string | null;
+      /** @description The group's name, or the file's name for it */
+      group_name: string | null;
+      /** @description The data rows read (expenses and payments) */
+      rows: number;
+      /** @description Expenses written (dry run: that would be written) */
+      expenses: number;
+      /** @description Payments written as settlements (dry run: that would be) */
+      settlements: number;
+      /** @description Rows already in the group from an earlier import of the same file, not written again */
+      already_imported: number;
+      /**
+       * Format: date
+       * @description The first day in the file
+       */
+      date_from: string | null;
+      /**
+       * Format: date
+       * @description The last day in the file
+       */
+      date_to: string | null;
+      currencies: components['schemas']['Currency'][];
+      members: components['schemas']['ImportMember'][];
+      /** @description The rows that cannot be imported, in file order */
+      problems: components['schemas']['ImportProblem'][];
+      /** @description Per member and currency, by member in file order then currency */
+      balances: components['schemas']['ImportBalance'][];
+    };
+    ArchivePart: {
+      /** @description A member's `id` in the archive */
+      member: string;
+      amount: components['schemas']['DecimalString'];
+    };
+    ArchiveSplit: {
+      member: string;
+      amount: components['schemas']['DecimalString'];
+      /** @description For a percentage split: the percent, a decimal string */
+      percentage: string | null;
+      /** @description For a shares split */
+      shares: number | null;
+      /** @description For an adjustment split: the amount, a decimal string */
+      adjustment: string | null;
+    };
+    ArchiveComment: {
+      /** @description A member's `id` */
+      author: string;
+      text: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    ArchiveExpense: {
+      id: string;
+      /** Format: date-time */
+      date: string;
+      description: string;
+      category: string;
+      currency: components['schemas']['Currency'];
+      amount: components['schemas']['DecimalString'];
+      notes: string;
+      split_type: components['schemas']['SplitType'];
+      /** @description Where the split's leftover cents started (so the same shares are made again) */
+      leftover_start: number;
+      payers: components['schemas']['ArchivePart'][];
+      splits: components['schemas']['ArchiveSplit'][];
+      comments: components['schemas']['ArchiveComment'][];
+      /** @description A member's `id` */
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The archive's recurring expense it came from */
+      recurring_expense_id: string | null;
+      /** Format: date */
+      occurrence_date: string | null;
+    };
+    ArchiveSettlement: {
+      id: string;
+      /** Format: date-time */
+      date: string;
+      /** @description The member who paid */
+      from: string;
+      /** @description The member who was paid */
+      to: string;
+      amount: components['schemas']['DecimalString'];
+      currency: components['schemas']['Currency'];
+      description: string | null;
+      created_by: string;
+    };
+    ArchiveRecurringExpense: {
+      id: string;
+      status: components['schemas']['RecurringExpenseStatus'];
+      schedule: components['schemas']['RecurrenceSchedule'];
+      /** Format: date */
+      next_date: string | null;
+      occurrences_created: number;
+      created_by: string;
+      /** @description What each occurrence records */
+      expense: {
+        description: string;
+        category: string;
+        currency: components['schemas']['Currency'];
+        amount: components['schemas']['DecimalString'];
+        notes: string;
+        split_type: components['schemas']['SplitType'];
+        payers: components['schemas']['ArchivePart'][];
+        splits: components['schemas']['ArchiveSplit'][];
+      };
+    };
+    /** @description A group as Kitty exports it (docs/export-format.md); POST /imports reads it back */
+    KittyArchive: {
+      /** @enum {string} */
+      format: 'kitty-group';
+      /** @enum {integer} */
+      version: 1;
+      /** Format: date-time */
+      exported_at: string;
+      group: {
+        id: string;
+        name: string;
+        description: string | null;
+        currency: components['schemas']['Currency'];
+        default_split_type: components['schemas']['SplitType'];
+        /** Format: date-time */
+        created_at: string;
+      };
+      members: {
+        /** @description Names the member elsewhere in the archive */
+        id: string;
+        name: string;
+        email: string;
+        registered: boolean;
+        creator: boolean;
+      }[];
+      expenses: components['schemas']['ArchiveExpense'][];
+      settlements: components['schemas']['ArchiveSettlement'][];
+      recurring_expenses: components['schemas']['ArchiveRecurringExpense'][];
+      /** @description Each member's nonzero balance per currency (positive when owed), what the rows add up to */
+      balances: {
+        member: string;
+        currency: components['schemas']['Currency'];
+        amount: components['schemas']['DecimalString'];
+      }[];
+    };
     GroupExport: {
       expenses: components['schemas']['ExportExpenseRow'][];
       settlements: components['schemas']['ExportSettlementRow'][];
@@ -3249,6 +3544,32 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  getGroupArchive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group's archive */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KittyArchive'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      default: components['responses']['Default'];
+    };
+  };
   listRecurringExpenses: {
     parameters: {
       query?: never;
@@ -3479,6 +3800,65 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  importFile: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description A unique key per intended creation (e.g. a UUID made when the form opens or the submission starts),
+         *     1 to 255 visible ASCII characters (anything else is a 400). Keys belong to the signed-in person.
+         *     - The first request with a key reserves it, writes, and stores its answer in the same transaction.
+         *     - Repeating the request (same method, path, path parameters and body, compared by a SHA-256 of
+         *       their canonical JSON) answers the first status and body again, byte for byte, with the header
+         *       `Idempotent-Replayed: true`, and writes nothing.
+         *     - The same key with another body or on another operation is a 422 "This Idempotency-Key was
+         *       already used for a different request."
+         *     - A duplicate sent while the first is still running waits for it (up to 10 seconds) and then
+         *       replays its answer; if the first has not finished by then, 409 "A request with this
+         *       Idempotency-Key is still in progress."
+         *     - Only successes are kept: a request refused (4xx) or failed (5xx) leaves no trace, so a corrected
+         *       retry with the same key runs normally.
+         *     - Keys are kept for 24 hours; after that the key may be used again.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ImportRequest'];
+      };
+    };
+    responses: {
+      /** @description The preview of a dry run; nothing was written */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportResult'];
+        };
+      };
+      /** @description The import, written */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
       default: components['responses']['Default'];
     };
   };

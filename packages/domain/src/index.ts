@@ -30,3 +30,4 @@ export * from './statistics';
 export * from './receipts';
 export * from './receiptUpload';
 export * from './statisticsPeriod';
+export * from './imports';
