@@ -18,7 +18,10 @@ export function addSettlementNets(nets: Map<string, Map<string, number>>, s: Imp
 
 function add(nets: Map<string, Map<string, number>>, currency: string, member: string, amount: number) {
   let byMember = nets.get(currency);
-  if (!byMember) nets.set(currency, (byMember = new Map()));
+  if (!byMember) {
+    byMember = new Map();
+    nets.set(currency, byMember);
+  }
   byMember.set(member, addMinor(byMember.get(member) ?? 0, amount));
 }
 
