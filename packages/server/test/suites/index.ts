@@ -40,6 +40,7 @@ import { groupsSettingsSuite } from './groups-settings.suite';
 import { idempotencySuite } from './idempotency.suite';
 import { idempotencyVersionsSuite } from './idempotency-versions.suite';
 import { hostileInputSuite } from './hostile-input.suite';
+import { importsSuite } from './imports.suite';
 import { inviteSuite } from './invite.suite';
 import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
@@ -107,6 +108,7 @@ export function integrationSuites(engine: Engine): void {
     groupHistorySuite(ctx);
     statisticsSuite(ctx);
     recurringSuite(ctx);
+    importsSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
