@@ -199,5 +199,230 @@ export function importsSuite(ctx: TestContext): void {
       });
       expect(await counts(ctx.db)).toEqual(expensesBefore);
     });
+
+    it("imports into the caller's group over HTTP: a member found by display name, the group's balances equal the preview", async () => {
+      const made = await groupOf(ctx.app, 2);
+      const [owner, other] = made.people as [Person, Person];
+      const csv = splitwiseCsv(
+        ['Zed', 'Yan'],
+        [
+          ['2024-03-01', 'Dinner', 'Dining out', '30.00', 'EUR', '20.00', '-20.00'],
+          ['2024-03-02', 'Taxi', 'Taxi', '9.99', 'EUR', '-4.99', '4.99'],
+        ],
+      );
+      const members = { Zed: owner.email, Yan: other.email };
+      const preview = await post(owner, {
+        format: 'auto',
+        content: csv,
+        dryRun: true,
+        group_id: made.group.id,
+        members,
+      });
+      expect(preview.statusCode, preview.body).toBe(200);
+      const previewed = expectContract<ImportResult>(preview, 'importFile');
+      expect(previewed.members.map((m) => m.status)).toEqual(['member', 'member']);
+      const response = await post(owner, {
+        format: 'splitwise-csv',
+        content: csv,
+        group_id: made.group.id,
+        members,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const result = expectContract<ImportResult>(response, 'importFile');
+      expect(result).toMatchObject({ group_id: made.group.id, expenses: 2, already_imported: 0 });
+      const balances = await balancesOf(owner, made.group.id);
+      const byUser = new Map<string, number>();
+      for (const b of balances.balances ?? balances) {
+        if (b.currency === 'EUR') byUser.set(b.user_id ?? b.userId ?? b.user?.id, b.balance ?? b.amount);
+      }
+      expect(previewed.balances).toEqual([
+        { member: 'Zed', currency: 'EUR', source: 15.01, imported: 15.01 },
+        { member: 'Yan', currency: 'EUR', source: -15.01, imported: -15.01 },
+      ]);
+      expect(JSON.stringify(balances)).toContain('15.01');
+      // Again: nothing doubled.
+      const again = await post(owner, {
+        format: 'splitwise-csv',
+        content: csv,
+        group_id: made.group.id,
+        members,
+      });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(expectContract<ImportResult>(again, 'importFile')).toMatchObject({
+        expenses: 0,
+        already_imported: 2,
+      });
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/expenses/group/${made.group.id}`,
+        headers: bearer(owner.token),
+      });
+      expect(list.json().expenses).toHaveLength(2);
+    });
+
+    it('someone who is not a member of the group hears 404, as for an unknown group', async () => {
+      const made = await groupOf(ctx.app, 1);
+      const stranger = await registerUser(ctx.app, { email: uniqueEmail('stranger') });
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      for (const dryRun of [true, false]) {
+        const response = await post(stranger, {
+          format: 'auto',
+          content: csv,
+          dryRun,
+          group_id: made.group.id,
+        });
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json().code).toBe('NOT_FOUND');
+      }
+    });
+
+    it('refuses an unreadable file on `content` naming the line, an unknown time zone on `time_zone`', async () => {
+      const unreadable = await post(alice, { format: 'auto', content: 'hello,world\n1,2\n', dryRun: true });
+      expectField(unreadable, 'content');
+      expect(unreadable.json().errors[0].message).toMatch(/^Line \d+: /);
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const zone = await post(alice, {
+        format: 'auto',
+        content: csv,
+        dryRun: true,
+        time_zone: 'Mars/Olympus',
+      });
+      expectField(zone, 'time_zone', UNKNOWN_TIME_ZONE);
+    });
+
+    it("refuses content over 10 MiB characters (400) and a body over the route's limit (413)", async () => {
+      const big = await post(alice, {
+        format: 'auto',
+        content: 'x'.repeat(10 * 1024 * 1024 + 1),
+        dryRun: true,
+      });
+      expectField(big, 'content');
+      const huge = await post(alice, { format: 'auto', content: '"'.repeat(13 * 1024 * 1024), dryRun: true });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it('rows the rules refuse are problems with their lines, the rest is imported; a category not in use becomes other', async () => {
+      const ledger = new LedgerBuilder(['Alice', 'Bob'])
+        .expense('Alice', { Alice: 100, Bob: 100 }, { date: '1850-01-01' })
+        .expense('Alice', { Alice: 100, Bob: 100 }, { category: 'Not a category' })
+        .expense('Alice', { Alice: 100_000_000_000, Bob: 100 })
+        .expense('Alice', { Alice: 100, Bob: 100 }, { date: '2999-01-01' });
+      const { body } = await run(alice, ledger, {
+        dryRun: true,
+        members: { Alice: alice.email, Bob: bobEmail },
+      });
+      expect(body.problems).toEqual([
+        { line: 2, message: 'The date cannot be before 1900' },
+        { line: 4, message: expect.any(String) },
+        { line: 5, message: 'The date cannot be more than a year from today' },
+      ]);
+      expect(body.expenses).toBe(1);
+      const imported = await run(alice, ledger, { members: { Alice: alice.email, Bob: bobEmail } });
+      const rows = await ctx.db.query('SELECT category FROM expenses WHERE group_id = $1', [
+        imported.body.group_id,
+      ]);
+      expect(rows.rows).toEqual([{ category: 'other' }]);
+    });
+
+    it('a failure in the middle of an import leaves nothing: no group, no person, no row', async () => {
+      const before = await counts(ctx.db);
+      const ledger = new LedgerBuilder(['Alice', 'Newcomer'])
+        .expense('Alice', { Alice: 100, Newcomer: 100 })
+        .expense(
+          'Alice',
+          { Alice: 100, Newcomer: 100 },
+          { comments: [{ author: 'Ghost', text: 'hi', createdAt: '2024-03-10T10:00:00Z' }] },
+        );
+      await expect(
+        run(alice, ledger, { members: { Alice: alice.email, Newcomer: uniqueEmail('newcomer') } }),
+      ).rejects.toThrow();
+      expect(await counts(ctx.db)).toEqual(before);
+    });
+
+    it('is rate-limited like every write', async () => {
+      const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_WRITES: '2/1m' });
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/imports',
+          headers: bearer(alice.token),
+          payload: { format: 'auto', content: csv, dryRun: true },
+        });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      expectTooMany(await send(), 'importFile', 60);
+    });
+
+    it('1,500 rows import in one request (timed)', async () => {
+      const names = ['Ann', 'Ben', 'Cat', 'Dan'];
+      const rows: string[][] = [];
+      for (let i = 0; i < 1500; i++) {
+        const cents = 1000 + ((i * 37) % 9000);
+        const share = Math.floor(cents / 4);
+        const nets = names.map((_, k) => (k === i % 4 ? cents - share : -share));
+        nets[(i + 1) % 4] = (nets[(i + 1) % 4] as number) - (cents - share * 4);
+        const day = `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+        rows.push([
+          day,
+          `Row ${i}`,
+          'General',
+          (cents / 100).toFixed(2),
+          'EUR',
+          ...nets.map((n) => (n / 100).toFixed(2)),
+        ]);
+      }
+      const csv = splitwiseCsv(names, rows);
+      const members = Object.fromEntries(names.map((n) => [n, uniqueEmail(n.toLowerCase())]));
+      members.Ann = alice.email;
+      const started = performance.now();
+      const response = await post(alice, { format: 'splitwise-csv', content: csv, members });
+      const seconds = (performance.now() - started) / 1000;
+      expect(response.statusCode, response.body.slice(0, 500)).toBe(201);
+      expect(response.json()).toMatchObject({ expenses: 1500, problems: [] });
+      console.log(`imports: 1,500 Splitwise rows on ${ctx.engine} in ${seconds.toFixed(1)} s`);
+      expect(seconds).toBeLessThan(60);
+    }, 120_000);
+
+    it.runIf(ctx.engine === 'postgres')(
+      'two identical imports at the same moment write everything once',
+      async () => {
+        const csv = splitwiseCsv(
+          ['Ann', 'Ben'],
+          [
+            ['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00'],
+            ['2024-03-02', 'Lunch', 'General', '4.00', 'EUR', '-2.00', '2.00'],
+          ],
+        );
+        const members = { Ann: alice.email, Ben: bobEmail };
+        const before = await counts(ctx.db);
+        const [one, two] = await Promise.all([
+          post(alice, { format: 'auto', content: csv, members }),
+          post(alice, { format: 'auto', content: csv, members }),
+        ]);
+        expect([one.statusCode, two.statusCode], `${one.body} ${two.body}`).toEqual([201, 201]);
+        expect(one.json().group_id).toBe(two.json().group_id);
+        expect(one.json().expenses + two.json().expenses).toBe(2);
+        const after = await counts(ctx.db);
+        expect(after.expenses - before.expenses).toBe(2);
+        expect(after.groups - before.groups).toBe(1);
+      },
+    );
   });
+}
+
+/** A Splitwise group export (Date, Description, Category, Cost, Currency, one column per member's net). */
+function splitwiseCsv(names: readonly string[], rows: readonly string[][]): string {
+  const header = ['Date', 'Description', 'Category', 'Cost', 'Currency', ...names].join(',');
+  return `${header}\n\n${rows.map((r) => r.join(',')).join('\n')}\n`;
 }
