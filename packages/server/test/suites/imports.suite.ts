@@ -27,14 +27,21 @@ type ImportResult = {
   balances: { member: string; currency: string; source: number | null; imported: number }[];
 };
 
-const counts = async (db: Db) =>
-  (
-    await db.query<{ expenses: number; users: number; groups: number; settlements: number; imports: number }>(
-      `SELECT (SELECT count(*) FROM expenses)::int AS expenses, (SELECT count(*) FROM users)::int AS users,
+const counts = async (db: Db) => {
+  const { rows } = await db.query<{
+    expenses: number;
+    users: number;
+    groups: number;
+    settlements: number;
+    imports: number;
+  }>(
+    `SELECT (SELECT count(*) FROM expenses)::int AS expenses, (SELECT count(*) FROM users)::int AS users,
               (SELECT count(*) FROM groups)::int AS groups, (SELECT count(*) FROM settlements)::int AS settlements,
               (SELECT count(*) FROM imports)::int AS imports`,
-    )
-  ).rows[0];
+  );
+  if (!rows[0]) throw new Error('no counts');
+  return rows[0];
+};
 
 /**
  * POST /imports: the preview writes nothing; an import writes every importable row through Kitty's own
@@ -63,8 +70,10 @@ export function importsSuite(ctx: TestContext): void {
       {
         format: 'splitwise-csv' as ImportFormat,
         content: `file ${JSON.stringify(ledger.ledger).length}`,
+        dryRun: false,
+        time_zone: 'UTC',
         ...body,
-      },
+      } as Parameters<typeof importFile>[2],
       { contract: ctx.app.ctx.contract, now: new Date(), parse: ledger.parser() },
     );
     return { status: outcome.status, body: outcome.body as ImportResult };
