@@ -9,7 +9,9 @@ import {
   type ImportedRecurring,
   type ImportedSettlement,
   importedBalances,
+  isoDay,
   isTimeZone,
+  noonIn,
   parseImport,
   toDecimal,
   validateGroupName,
@@ -118,7 +120,9 @@ function planRows(
         },
         ctx.groupId,
         ctx.categories,
-        ctx.now,
+        // A rule carried over may have started years ago: its start is checked as of its own first day
+        // (a new rule's must be within a year of today). The template has no date, so nothing else reads it.
+        ruleClock(row, ctx.now),
       );
       plan.recurring.push({ row, body });
     } catch (error) {
@@ -157,6 +161,11 @@ function planRows(
   }
   plan.problems = problems.sort((a, b) => a.line - b.line);
   return plan;
+}
+
+function ruleClock(row: ImportedRecurring, now: Date): Date {
+  const start = isoDay(row.schedule.start_date);
+  return start && isTimeZone(row.schedule.time_zone) ? noonIn(start, row.schedule.time_zone) : now;
 }
 
 /** A rule's expense as POST /recurring-expenses is sent it: an expense's body without a date. */
@@ -304,7 +313,9 @@ export async function importFile(
     );
     const written = await writeRows(tx, caller, target.id, plan, idOf, keys.recurring);
     const final = { ...plan, already: plan.already + written.already };
-    const answer = resultOf(false, file.ledger, target.id, target.name, members, final, written);
+    // Who each name is now (a person invited by this import has an id from here on); the status says how.
+    const people = members.map((m) => ({ ...m, user_id: ids.get(m.name) ?? m.user_id }));
+    const answer = resultOf(false, file.ledger, target.id, target.name, people, final, written);
     if (record) {
       await saveImport(tx, claim.record.id, {
         group_id: target.id,
@@ -356,12 +367,11 @@ async function newGroup(
   }
 }
 
-class AlreadyImported extends Error {}
-
 /**
  * Writes the planned rows in file order of each kind: recurring rules first (their occurrences point to
- * them), then expenses with their comments, then payments. Each expense in a savepoint: when its key is
- * already in the group (ON CONFLICT DO NOTHING), nothing of it stays and it counts as already imported.
+ * them), then expenses with their comments, then payments. An expense whose key is already in the group
+ * (ON CONFLICT DO NOTHING: the keys were read first, under the group's lock, so only a file naming one row
+ * twice gets here) writes nothing and counts as already imported.
  */
 async function writeRows(
   tx: Db,
@@ -377,6 +387,11 @@ async function writeRows(
     const id = newExpenseId();
     const schedule = body.schedule;
     const nextIndex = row.nextDate ? firstIndexOnOrAfter(schedule, row.nextDate) : row.occurrencesCreated;
+    // The last day it was made for: the latest of its occurrences in the file.
+    const days = plan.expenses.flatMap((e) =>
+      e.row.occurrence?.recurring === row.key ? [e.row.occurrence.date] : [],
+    );
+    const lastDate = days.sort().at(-1) ?? null;
     const w = withNext({
       template: body.template,
       frequency: schedule.frequency,
@@ -390,7 +405,7 @@ async function writeRows(
       next_date: null,
       next_at: null,
       occurrences_created: row.occurrencesCreated,
-      last_date: null,
+      last_date: lastDate,
       version: 1,
     });
     await insertRule(tx, id, groupId, idOf(row.createdBy), w);
@@ -402,35 +417,34 @@ async function writeRows(
   for (const { row, parsed } of plan.expenses) {
     const id = newExpenseId();
     const rule = row.occurrence ? ruleIds.get(row.occurrence.recurring) : undefined;
-    try {
-      await tx.transaction(async (sp) => {
-        const made = await recordExpense(sp, {
-          id,
-          actorId: row.createdBy ? idOf(row.createdBy) : caller.id,
-          groupId,
-          parsed,
-          importKey: row.key,
-          ...(row.splitKind ? { leftoverStart: row.splitKind.leftoverStart } : {}),
-          ...(rule && row.occurrence
-            ? { occurrence: { recurring_expense_id: rule, occurrence_date: row.occurrence.date } }
-            : {}),
-        });
-        if (!made) throw new AlreadyImported();
-        for (const comment of row.comments ?? []) {
-          await insertComment(sp, {
-            id: newExpenseId(Date.parse(comment.createdAt) || Date.now()),
-            expense_id: id,
-            author_id: idOf(comment.author),
-            text: comment.text,
-            created_at: new Date(comment.createdAt),
-          });
-        }
-      });
-      written.expenses++;
-    } catch (error) {
-      if (!(error instanceof AlreadyImported)) throw error;
+    // No savepoint (two round trips a row): an imported expense reserves no leftover units (exact amounts
+    // hand out none; Kitty's own split keeps its fixed start), so an insert that gives way to a key already
+    // in the group has written nothing at all.
+    const made = await recordExpense(tx, {
+      id,
+      actorId: row.createdBy ? idOf(row.createdBy) : caller.id,
+      groupId,
+      parsed,
+      importKey: row.key,
+      ...(row.splitKind ? { leftoverStart: row.splitKind.leftoverStart } : {}),
+      ...(rule && row.occurrence
+        ? { occurrence: { recurring_expense_id: rule, occurrence_date: row.occurrence.date } }
+        : {}),
+    });
+    if (!made) {
       written.already++;
+      continue;
     }
+    for (const comment of row.comments ?? []) {
+      await insertComment(tx, {
+        id: newExpenseId(Date.parse(comment.createdAt) || Date.now()),
+        expense_id: id,
+        author_id: idOf(comment.author),
+        text: comment.text,
+        created_at: new Date(comment.createdAt),
+      });
+    }
+    written.expenses++;
   }
 
   for (const { row, amount, date } of plan.settlements) {

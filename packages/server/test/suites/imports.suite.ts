@@ -355,6 +355,154 @@ export function importsSuite(ctx: TestContext): void {
       expect(await counts(ctx.db)).toEqual(before);
     });
 
+    it("Kitty's own rows keep their split kind and leftover start, comments, authors, and recurring rules with their occurrences", async () => {
+      const bob = uniqueEmail('kbob');
+      const ledger = new LedgerBuilder([
+        { name: 'a1', email: alice.email },
+        { name: 'b2', email: bob },
+      ]);
+      ledger.ledger.format = 'kitty-json';
+      ledger.ledger.recurring.push({
+        line: 2,
+        key: 'rule-1',
+        status: 'paused',
+        schedule: {
+          frequency: 'monthly',
+          start_date: '2020-01-15',
+          end_date: null,
+          occurrences: null,
+          time_zone: 'Europe/Prague',
+        },
+        nextDate: '2020-03-15',
+        occurrencesCreated: 2,
+        createdBy: 'b2',
+        expense: {
+          description: 'Rent',
+          category: 'rent',
+          currency: 'EUR',
+          amount: 1001 as never,
+          notes: '',
+          payers: [{ member: 'a1', amount: 1001 as never }],
+          splits: [
+            { member: 'a1', amount: 501 as never },
+            { member: 'b2', amount: 500 as never },
+          ],
+          splitKind: { type: 'equal', details: {}, leftoverStart: 0 },
+        },
+      });
+      const equal = (day: string, start: number, shares: [number, number]) => ({
+        date: `${day}T11:00:00.000Z`,
+        description: 'Rent',
+        category: 'rent',
+        splitKind: { type: 'equal' as const, details: {}, leftoverStart: start },
+        occurrence: { recurring: 'rule-1', date: day },
+        createdBy: 'b2',
+        splits: [
+          { member: 'a1', amount: shares[0] as never },
+          { member: 'b2', amount: shares[1] as never },
+        ],
+      });
+      ledger.expense('a1', { a1: 501, b2: 500 }, equal('2020-01-15', 0, [501, 500])).expense(
+        'a1',
+        { a1: 500, b2: 501 },
+        {
+          ...equal('2020-02-15', 1, [500, 501]),
+          comments: [{ author: 'b2', text: 'Paid late', createdAt: '2020-02-16T08:30:00.000Z' }],
+        },
+      );
+      const { body } = await run(alice, ledger, {});
+      expect(body).toMatchObject({ expenses: 2, problems: [] });
+      const groupId = body.group_id as string;
+      const rules = await ctx.db.query<Record<string, unknown>>(
+        `SELECT id, status, next_index, next_date, occurrences_created, last_date, created_by, import_key
+           FROM recurring_expenses WHERE group_id = $1`,
+        [groupId],
+      );
+      const bobId = body.members[1]?.user_id;
+      expect(rules.rows).toEqual([
+        {
+          id: expect.any(String),
+          status: 'paused',
+          next_index: 2,
+          next_date: '2020-03-15',
+          occurrences_created: 2,
+          last_date: '2020-02-15',
+          created_by: bobId,
+          import_key: 'rule-1',
+        },
+      ]);
+      const expenses = await ctx.db.query<Record<string, unknown>>(
+        `SELECT e.split_type, e.leftover_start::int AS leftover_start, e.occurrence_date, e.recurring_expense_id, e.created_by,
+                (SELECT json_agg(s.amount_minor ORDER BY s.position) FROM expense_splits s WHERE s.expense_id = e.id) AS shares,
+                (SELECT json_agg(json_build_object('text', k.text, 'author', k.author_id, 'at', k.created_at)) FROM expense_comments k WHERE k.expense_id = e.id) AS comments
+           FROM expenses e WHERE e.group_id = $1 ORDER BY e.occurrence_date`,
+        [groupId],
+      );
+      expect(expenses.rows).toEqual([
+        {
+          split_type: 'equal',
+          leftover_start: 0,
+          occurrence_date: '2020-01-15',
+          recurring_expense_id: rules.rows[0]?.id,
+          created_by: bobId,
+          shares: [501, 500],
+          comments: null,
+        },
+        {
+          split_type: 'equal',
+          leftover_start: 1,
+          occurrence_date: '2020-02-15',
+          recurring_expense_id: rules.rows[0]?.id,
+          created_by: bobId,
+          shares: [500, 501],
+          comments: [{ text: 'Paid late', author: bobId, at: expect.stringMatching(/^2020-02-16T08:30:00/) }],
+        },
+      ]);
+      // Again: the rule and its occurrences are there once.
+      const again = await run(alice, ledger, {});
+      expect(again.body).toMatchObject({ group_id: groupId, expenses: 0, already_imported: 2 });
+      const count = await ctx.db.query(
+        'SELECT count(*)::int AS n FROM recurring_expenses WHERE group_id = $1',
+        [groupId],
+      );
+      expect(count.rows).toEqual([{ n: 1 }]);
+    });
+
+    it('two names mapped to one address are refused on the second name', async () => {
+      const ledger = new LedgerBuilder(['Ann', 'Annie']).expense('Ann', { Ann: 100, Annie: 100 });
+      await expect(
+        run(alice, ledger, { members: { Ann: alice.email, Annie: alice.email.toUpperCase() } }),
+      ).rejects.toMatchObject({ status: 400, errors: [{ field: 'members.Annie' }] });
+    });
+
+    it('an Idempotency-Key replays the answer; the same file again once its first group is gone makes a new group', async () => {
+      const owner = await registerUser(ctx.app, { email: uniqueEmail('leaver') });
+      const csv = splitwiseCsv(
+        ['Ann', 'Ben'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const members = { Ann: owner.email, Ben: bobEmail };
+      const key = { 'idempotency-key': `import-${Date.now()}` };
+      const first = await post(owner, { format: 'auto', content: csv, members }, key);
+      expect(first.statusCode, first.body).toBe(201);
+      const replay = await post(owner, { format: 'auto', content: csv, members }, key);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toBe(first.body);
+      const groupId = first.json().group_id;
+      const expenses = await ctx.db.query('SELECT count(*)::int AS n FROM expenses WHERE group_id = $1', [
+        groupId,
+      ]);
+      expect(expenses.rows).toEqual([{ n: 1 }]);
+      // What deleting the group leaves (imports.group_id ON DELETE SET NULL; a group with balances cannot be
+      // deleted through the API, so the record is cleared as the foreign key would).
+      await ctx.db.query('UPDATE imports SET group_id = NULL WHERE group_id = $1', [groupId]);
+      const again = await post(owner, { format: 'auto', content: csv, members });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toMatchObject({ expenses: 1, already_imported: 0 });
+      expect(again.json().group_id).not.toBe(groupId);
+    });
+
     it('is rate-limited like every write', async () => {
       const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_WRITES: '2/1m' });
       const csv = splitwiseCsv(
