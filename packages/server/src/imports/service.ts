@@ -9,6 +9,7 @@ import {
   type ImportedRecurring,
   type ImportedSettlement,
   importedBalances,
+  isKnownCurrency,
   isoDay,
   isTimeZone,
   noonIn,
@@ -20,7 +21,7 @@ import { loadCategories } from '../appconfig/categories';
 import type { Db } from '../db';
 import { insertComment } from '../expenses/comments-repo';
 import { newExpenseId } from '../expenses/ids';
-import type { ParsedExpense } from '../expenses/input';
+import { type ParsedExpense, withLeftoverStart } from '../expenses/input';
 import { recordExpense } from '../expenses/service';
 import { recordSettlement } from '../financial/record';
 import { advancePlanAfter } from '../financial/plan-store';
@@ -42,6 +43,7 @@ import {
   expenseBodyOf,
   parseImportedExpense,
   parseImportedSettlement,
+  type RowOutcome,
   rowValidators,
 } from './rows';
 
@@ -86,8 +88,11 @@ const TOO_LONG_KEY = "This row's id is too long to remember";
 
 /** What an import does (or a dry run would do) with each row. */
 interface Plan {
-  expenses: { row: ImportedExpense; parsed: ParsedExpense }[];
+  /** `leftoverStart`: for Kitty's own split kinds, the start that makes the file's very shares. */
+  expenses: { row: ImportedExpense; parsed: ParsedExpense; leftoverStart?: number }[];
   settlements: { row: ImportedSettlement; amount: number; date: string | null }[];
+  /** The rows an earlier import of the file already wrote into the group (they count in the balances). */
+  present: { expenses: ImportedExpense[]; settlements: ImportedSettlement[] };
   recurring: { row: ImportedRecurring; body: ReturnType<typeof readRuleInput> }[];
   already: number;
   problems: { line: number; message: string }[];
@@ -99,7 +104,14 @@ function planRows(
   ctx: ExpenseContext,
   keys: Awaited<ReturnType<typeof importedKeys>> | null,
 ): Plan {
-  const plan: Plan = { expenses: [], settlements: [], recurring: [], already: 0, problems: [] };
+  const plan: Plan = {
+    expenses: [],
+    settlements: [],
+    recurring: [],
+    present: { expenses: [], settlements: [] },
+    already: 0,
+    problems: [],
+  };
   const problems = [...ledger.problems];
   const seen = new Set<string>();
   const once = (kind: string, key: string, line: number) => {
@@ -139,10 +151,11 @@ function planRows(
     }
     if (keys?.expenses.has(row.key)) {
       plan.already++;
+      plan.present.expenses.push(row);
       continue;
     }
-    const parsed = parseImportedExpense(row, ctx);
-    if (parsed.ok) plan.expenses.push({ row, parsed: parsed.value });
+    const parsed = sameShares(row, ctx);
+    if (parsed.ok) plan.expenses.push({ row, ...parsed.value });
     else problems.push({ line: row.line, message: parsed.message });
   }
   for (const row of ledger.settlements) {
@@ -153,6 +166,7 @@ function planRows(
     }
     if (keys?.settlements.has(row.key)) {
       plan.already++;
+      plan.present.settlements.push(row);
       continue;
     }
     const parsed = parseImportedSettlement(row, ctx);
@@ -166,6 +180,32 @@ function planRows(
 function ruleClock(row: ImportedRecurring, now: Date): Date {
   const start = isoDay(row.schedule.start_date);
   return start && isTimeZone(row.schedule.time_zone) ? noonIn(start, row.schedule.time_zone) : now;
+}
+
+/**
+ * An imported expense read so that its shares are exactly the file's. Kitty's own split kinds (equal,
+ * percentage, shares, adjustment) hand their leftover units out in the order of the participants' ids
+ * from the expense's leftover start; the people have new ids here, so the start the file gives may hand a
+ * cent to someone else. The starts of one full turn are tried, the file's first; when none makes the file's
+ * shares (the same people no longer stand in a row in id order), the expense is kept with the file's exact
+ * amounts (split_type exact): the money stays exactly as it was, the split's kind does not.
+ */
+function sameShares(
+  row: ImportedExpense,
+  ctx: ExpenseContext,
+): RowOutcome<{ parsed: ParsedExpense; leftoverStart?: number }> {
+  const parsed = parseImportedExpense(row, ctx);
+  if (!parsed.ok || !row.splitKind) return parsed.ok ? { ok: true, value: { parsed: parsed.value } } : parsed;
+  const wanted = new Map(row.splits.map((s) => [ctx.idOf(s.member), s.amount as number]));
+  const start = row.splitKind.leftoverStart;
+  for (let k = 0; k < Math.max(1, parsed.value.splits.length); k++) {
+    const made = withLeftoverStart(parsed.value, start + k);
+    if (made.splits.every((s) => wanted.get(s.user_id) === s.amount_minor)) {
+      return { ok: true, value: { parsed: parsed.value, leftoverStart: start + k } };
+    }
+  }
+  const exact = parseImportedExpense({ ...row, splitKind: undefined }, ctx);
+  return exact.ok ? { ok: true, value: { parsed: exact.value } } : exact;
 }
 
 /** A rule's expense as POST /recurring-expenses is sent it: an expense's body without a date. */
@@ -354,7 +394,7 @@ async function newGroup(
   body: ImportRequest,
   ledger: ImportedLedger,
 ): Promise<Target> {
-  const currency = ledger.currency ?? mostUsedCurrency(ledger) ?? caller.currency;
+  const currency = [ledger.currency, mostUsedCurrency(ledger)].find(isKnownCurrency) ?? caller.currency;
   try {
     const { group } = await createGroup(tx, caller, { name: newGroupName(body, ledger), currency });
     return { id: group.id, name: group.name, people: [callerPerson(caller)] };
@@ -414,7 +454,7 @@ async function writeRows(
     ruleIds.set(row.key, id);
   }
 
-  for (const { row, parsed } of plan.expenses) {
+  for (const { row, parsed, leftoverStart } of plan.expenses) {
     const id = newExpenseId();
     const rule = row.occurrence ? ruleIds.get(row.occurrence.recurring) : undefined;
     // No savepoint (two round trips a row): an imported expense reserves no leftover units (exact amounts
@@ -426,7 +466,7 @@ async function writeRows(
       groupId,
       parsed,
       importKey: row.key,
-      ...(row.splitKind ? { leftoverStart: row.splitKind.leftoverStart } : {}),
+      ...(leftoverStart !== undefined ? { leftoverStart } : {}),
       ...(rule && row.occurrence
         ? { occurrence: { recurring_expense_id: rule, occurrence_date: row.occurrence.date } }
         : {}),
@@ -481,8 +521,8 @@ function resultOf(
 ): ImportResult {
   const imported = importedBalances({
     members: ledger.members,
-    expenses: plan.expenses.map((e) => e.row),
-    settlements: plan.settlements.map((s) => s.row),
+    expenses: [...plan.present.expenses, ...plan.expenses.map((e) => e.row)],
+    settlements: [...plan.present.settlements, ...plan.settlements.map((s) => s.row)],
   });
   const days = [...ledger.expenses, ...ledger.settlements]
     .map((r) => r.date.slice(0, 10))
