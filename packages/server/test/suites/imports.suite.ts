@@ -1,3 +1,4 @@
+import type { components } from '@kitty/api/schema';
 import type { ImportFormat } from '@kitty/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,21 +12,7 @@ import { LedgerBuilder } from '../support/imports';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
 import { expectTooMany, GENEROUS } from './abuse-limits.suite';
 
-type ImportResult = {
-  dry_run: boolean;
-  group_id: string | null;
-  group_name: string | null;
-  rows: number;
-  expenses: number;
-  settlements: number;
-  already_imported: number;
-  date_from: string | null;
-  date_to: string | null;
-  currencies: string[];
-  members: { name: string; email: string | null; status: string; user_id: string | null; rows: number }[];
-  problems: { line: number; message: string }[];
-  balances: { member: string; currency: string; source: number | null; imported: number }[];
-};
+type ImportResult = components['schemas']['ImportResult'];
 
 const counts = async (db: Db) => {
   const { rows } = await db.query<{
