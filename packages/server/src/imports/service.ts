@@ -296,9 +296,12 @@ export async function importFile(
       keys,
     );
     const name = target?.name ?? newGroupName(body, file.ledger);
+    // The contract: null on a dry run without group_id, even when an earlier import of the file made the
+    // group this one would go into (its name and already_imported say so).
+    const groupId = body.group_id === undefined ? null : (target?.id ?? null);
     return {
       status: 200,
-      body: resultOf(true, file.ledger, target?.id ?? null, name, members, plan),
+      body: resultOf(true, file.ledger, groupId, name, members, plan),
       invited: [],
     };
   }

@@ -199,6 +199,16 @@ export function importsSuite(ctx: TestContext): void {
       expect(await groupNets(alice, groupId, body)).toEqual(importedNets(preview.body));
       const expensesBefore = await counts(ctx.db);
       // The same file again: the same group, nothing written twice.
+      // Previewed again: everything is already there, in the group the first import made.
+      const preview2 = await run(alice, trip(), { members, dryRun: true });
+      expect(preview2.body).toMatchObject({
+        group_id: null,
+        group_name: 'Lisbon trip',
+        expenses: 0,
+        settlements: 0,
+        already_imported: 3,
+      });
+      expect(preview2.body.members.map((m) => m.status)).toEqual(['member', 'member', 'member']);
       const again = await run(alice, trip(), { members });
       expect(again.body).toMatchObject({
         group_id: groupId,
