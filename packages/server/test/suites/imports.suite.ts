@@ -541,6 +541,23 @@ export function importsSuite(ctx: TestContext): void {
       expectTooMany(await send(), 'importFile', 60);
     });
 
+    it('counts as a look-up (its preview tells whether each address has an account)', async () => {
+      const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_LOOKUPS: '1/1m' });
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/imports',
+          headers: bearer(alice.token),
+          payload: { format: 'auto', content: csv, dryRun: true, members: { A: uniqueEmail('probe') } },
+        });
+      expect((await send()).statusCode).toBe(200);
+      expectTooMany(await send(), 'importFile', 60);
+    });
+
     it('1,500 rows import in one request (timed)', async () => {
       const names = ['Ann', 'Ben', 'Cat', 'Dan'];
       const rows: string[][] = [];
