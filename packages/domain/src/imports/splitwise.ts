@@ -19,7 +19,7 @@ import { readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import type { ImportReader } from './reader';
-import { memberName, RowCollector } from './rowCollector';
+import { lineBreaks, memberName, RowCollector } from './rowCollector';
 import { isoDay } from './rows';
 import type { ImportedMember, ImportedPart, ImportParseResult } from './types';
 
@@ -264,11 +264,6 @@ export function partsOfNets(
     if (share !== 0) splits.push({ member: n.member, amount: share as Minor });
   }
   return { payers, splits };
-}
-
-/** A line break inside a cell as Kitty keeps it: \n, whatever the file's line ends. */
-export function lineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
 }
 
 function fail(line: number, message: string): ImportParseResult {
