@@ -224,18 +224,10 @@ function parseCospend(content: string): ImportParseResult {
 
   return {
     ok: true,
-    ledger: {
-      format: 'cospend-csv',
-      groupName: null,
+    ledger: out.ledger('cospend-csv', memberList, {
       currency,
-      rows: out.rows,
-      members: memberList,
-      expenses: out.expenses,
-      settlements: out.settlements,
-      recurring: [],
-      problems: out.problems,
       sourceBalances: cospendBalances(counted, members, currency, memberList),
-    },
+    }),
   };
 }
 

@@ -231,18 +231,7 @@ function parseSplitpro(content: string): ImportParseResult {
   }
   return {
     ok: true,
-    ledger: {
-      format: 'splitpro-csv',
-      groupName: null,
-      currency: null,
-      rows: out.rows,
-      members,
-      expenses: out.expenses,
-      settlements: out.settlements,
-      recurring: [],
-      problems: out.problems,
-      sourceBalances: balanceList(nets, members),
-    },
+    ledger: out.ledger('splitpro-csv', members, { sourceBalances: balanceList(nets, members) }),
   };
 }
 

@@ -208,20 +208,11 @@ function parseSplitwise(content: string): ImportParseResult {
     if (wrong.length > 0) out.problem(line, `The Total balance in ${currency} says ${wrong.join('; ')}`);
   }
 
+  // The Total balance rows are checked after the rows; their problems go in file order all the same.
+  out.problems.sort((a, b) => a.line - b.line);
   return {
     ok: true,
-    ledger: {
-      format: 'splitwise-csv',
-      groupName: null,
-      currency: null,
-      rows: out.rows,
-      members,
-      expenses: out.expenses,
-      settlements: out.settlements,
-      recurring: [],
-      problems: out.problems.sort((a, b) => a.line - b.line),
-      sourceBalances: balanceList(columns, members),
-    },
+    ledger: out.ledger('splitwise-csv', members, { sourceBalances: balanceList(columns, members) }),
   };
 }
 
