@@ -212,6 +212,17 @@ describe('Cospend CSV', () => {
     expect(ledger.expenses).toHaveLength(1);
   });
 
+  it('skips the placeholder row older exports wrote for a member without bills, keeping its payer a member', () => {
+    const rows = [
+      '"deleteMeIfYouWant",1,2024-01-02,1704196800,"Dee",1,1,"Dee",n,1,0,,0,n,0,"",0',
+      '"Tea",4,2024-01-02,1704196800,"Ann",1,1,"Ann,Ben",n,1,0,,0,n,0,"",0',
+    ];
+    const ledger = ledgerOf(`${MEMBERS}\n${HEAD}\n${rows.join('\n')}\n${EUR}`);
+    expect(ledger.members.map((m) => m.name)).toEqual(['Ann', 'Ben', 'Cy', 'Dee']);
+    expect(ledger.rows).toBe(1);
+    expect(ledger.sourceBalances).toEqual([balance('Ann', 200), balance('Ben', -200)]);
+  });
+
   it('reads a generated export of 1,500 bills in well under a second, with Cospend’s balances', () => {
     const random = seeded(11);
     const names = ['Ann', 'Bør', 'Chloé', 'Dan', 'Eve'];

@@ -120,7 +120,8 @@ function parseCospend(content: string): ImportParseResult {
 
   // A payer or ower the members section does not list becomes a member, as Cospend's own import does.
   for (const bill of bills) {
-    for (const name of [memberName(bill.cell('payer_name')), ...owersOf(bill.cell('owers'), members)]) {
+    const owers = isPlaceholder(bill) ? [] : owersOf(bill.cell('owers'), members);
+    for (const name of [memberName(bill.cell('payer_name')), ...owers]) {
       if (name !== '' && !members.has(name)) {
         const weight = Number(bill.cell('payer_weight'));
         const isPayer = name === memberName(bill.cell('payer_name'));
@@ -138,6 +139,7 @@ function parseCospend(content: string): ImportParseResult {
   const counted: CountedBill[] = [];
   for (const bill of bills) {
     const { line, cell } = bill;
+    if (isPlaceholder(bill)) continue;
     out.rows++;
     const what = lineBreaks(cell('what'));
     const payer = memberName(cell('payer_name'));
@@ -229,6 +231,14 @@ function parseCospend(content: string): ImportParseResult {
       sourceBalances: cospendBalances(counted, members, currency, memberList),
     }),
   };
+}
+
+/**
+ * A row older exports wrote only to carry a member without bills: Cospend's import makes its payer a
+ * member and skips the row (importCsvProjectStream: `if ($what !== 'deleteMeIfYouWant')`).
+ */
+function isPlaceholder(bill: Bill): boolean {
+  return bill.cell('what') === 'deleteMeIfYouWant';
 }
 
 /** A member's weight as Cospend's balances use it: 0 (or unreadable) counts as 1. */

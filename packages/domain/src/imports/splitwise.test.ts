@@ -54,9 +54,13 @@ function columnSums(csv: string): ImportedBalance[] {
 }
 
 describe('Splitwise CSV', () => {
-  it('is recognised by its header, also after the note of a friend export, and nothing else is', () => {
+  it('is recognised and read by its header, also after the note of a friend export, and nothing else is', () => {
     expect(detectImportFormat(GROUP)).toBe('splitwise-csv');
-    expect(readSplitwiseCsv.sniff(`Note: does not include group expenses\n\n${GROUP}`)).toBe(true);
+    const friendExport = `Note: does not include group expenses\n\n${GROUP}`;
+    expect(readSplitwiseCsv.sniff(friendExport)).toBe(true);
+    expect(ledgerOf(friendExport).expenses.map((e) => e.line - 2)).toEqual(
+      ledgerOf(GROUP).expenses.map((e) => e.line),
+    );
     expect(readSplitwiseCsv.sniff('Date,Description,Category,Currency,Cost,Alice\n')).toBe(false);
     expect(readSplitwiseCsv.sniff('what,amount,payer_name\n')).toBe(false);
   });
