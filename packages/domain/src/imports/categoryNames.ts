@@ -70,8 +70,8 @@ const BY_LETTERS: Readonly<Record<string, ExpenseCategory>> = {
   gift: 'gifts',
 };
 
-/** Names that say nothing more than "other": not worth keeping in notes. */
-const PLAIN = new Set(['', 'general', 'other', 'uncategorized', 'none']);
+/** Names that say nothing more than "other" (SplitPro's sections home and life too): not worth keeping in notes. */
+const PLAIN = new Set(['', 'general', 'other', 'uncategorized', 'none', 'home', 'life']);
 
 /**
  * Kitty's category for a peer's category name, and the note that keeps the name when it maps to nothing

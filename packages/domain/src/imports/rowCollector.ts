@@ -1,9 +1,22 @@
 import { expenseProblem, settlementProblem } from './rows';
-import type { ImportedExpense, ImportedSettlement, ImportProblem } from './types';
+import type {
+  ImportedBalance,
+  ImportedExpense,
+  ImportedLedger,
+  ImportedMember,
+  ImportedSettlement,
+  ImportFormat,
+  ImportProblem,
+} from './types';
 
 /** A member's name as a file writes it, the way every reader keys members: trimmed, NFC (accents kept). */
 export function memberName(text: string): string {
   return text.trim().normalize('NFC');
+}
+
+/** A line break inside a cell as Kitty keeps it: \n, whatever the file's line ends. */
+export function lineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
 }
 
 /**
@@ -32,5 +45,25 @@ export class RowCollector {
     const message = settlementProblem(s, this.members);
     if (message) this.problem(s.line, message);
     else this.settlements.push(s);
+  }
+
+  /** The ledger of what was gathered (CSV files have no recurring expenses). */
+  ledger(
+    format: ImportFormat,
+    members: ImportedMember[],
+    file: { groupName?: string | null; currency?: string | null; sourceBalances: ImportedBalance[] | null },
+  ): ImportedLedger {
+    return {
+      format,
+      groupName: file.groupName ?? null,
+      currency: file.currency ?? null,
+      rows: this.rows,
+      members,
+      expenses: this.expenses,
+      settlements: this.settlements,
+      recurring: [],
+      problems: this.problems,
+      sourceBalances: file.sourceBalances,
+    };
   }
 }

@@ -19,7 +19,7 @@ import { readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import type { ImportReader } from './reader';
-import { memberName, RowCollector } from './rowCollector';
+import { lineBreaks, memberName, RowCollector } from './rowCollector';
 import { isoDay } from './rows';
 import type { ImportedMember, ImportedPart, ImportParseResult } from './types';
 
@@ -208,20 +208,11 @@ function parseSplitwise(content: string): ImportParseResult {
     if (wrong.length > 0) out.problem(line, `The Total balance in ${currency} says ${wrong.join('; ')}`);
   }
 
+  // The Total balance rows are checked after the rows; their problems go in file order all the same.
+  out.problems.sort((a, b) => a.line - b.line);
   return {
     ok: true,
-    ledger: {
-      format: 'splitwise-csv',
-      groupName: null,
-      currency: null,
-      rows: out.rows,
-      members,
-      expenses: out.expenses,
-      settlements: out.settlements,
-      recurring: [],
-      problems: out.problems.sort((a, b) => a.line - b.line),
-      sourceBalances: balanceList(columns, members),
-    },
+    ledger: out.ledger('splitwise-csv', members, { sourceBalances: balanceList(columns, members) }),
   };
 }
 
@@ -264,11 +255,6 @@ export function partsOfNets(
     if (share !== 0) splits.push({ member: n.member, amount: share as Minor });
   }
   return { payers, splits };
-}
-
-/** A line break inside a cell as Kitty keeps it: \n, whatever the file's line ends. */
-export function lineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
 }
 
 function fail(line: number, message: string): ImportParseResult {
