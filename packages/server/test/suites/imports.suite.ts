@@ -9,6 +9,7 @@ import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { groupOf, type Person } from '../support/groups';
 import { LedgerBuilder } from '../support/imports';
+import { startSmtpSink } from '../support/smtp';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
 import { expectTooMany, GENEROUS } from './abuse-limits.suite';
 
@@ -272,6 +273,41 @@ export function importsSuite(ctx: TestContext): void {
         headers: bearer(owner.token),
       });
       expect(list.json().expenses).toHaveLength(2);
+    });
+
+    it('an unknown address becomes a not-registered member, sent the invitation e-mail once the import is written', async () => {
+      const sink = await startSmtpSink();
+      try {
+        const app = await ctx.buildApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://kitty.example' });
+        const owner = await registerUser(app, { first_name: 'Olga', email: uniqueEmail('olga') });
+        const email = uniqueEmail('invitee');
+        const csv = splitwiseCsv(
+          ['Olga', 'Iva'],
+          [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+        );
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/imports',
+          headers: bearer(owner.token),
+          payload: { format: 'auto', content: csv, members: { Olga: owner.email, Iva: email } },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        const result = expectContract<ImportResult>(response, 'importFile');
+        expect(result.members.map((m) => [m.name, m.status])).toEqual([
+          ['Olga', 'member'],
+          ['Iva', 'invitation'],
+        ]);
+        const mail = await sink.waitFor((m) => m.to.includes(email));
+        expect(mail.subject).toBe('Olga invited you to Kitty');
+        const { rows } = await ctx.db.query<{ group_id: string; display_name: string; registered: boolean }>(
+          `SELECT i.group_id, u.display_name, u.registered FROM invitations i JOIN users u ON u.id = i.user_id
+            WHERE lower(i.email) = lower($1)`,
+          [email],
+        );
+        expect(rows).toEqual([{ group_id: result.group_id, display_name: 'Iva', registered: false }]);
+      } finally {
+        await sink.close();
+      }
     });
 
     it('someone who is not a member of the group hears 404, as for an unknown group', async () => {
