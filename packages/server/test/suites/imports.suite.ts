@@ -559,37 +559,31 @@ export function importsSuite(ctx: TestContext): void {
       expect(again.json().group_id).not.toBe(groupId);
     });
 
-    it('is rate-limited like every write', async () => {
-      const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_WRITES: '2/1m' });
+    /** A one-row dry run on an app with `limits`, as alice (`members`: the names mapped). */
+    const previewOn = async (limits: Record<string, string>, members?: Record<string, string>) => {
+      const app = await ctx.buildApp({ ...GENEROUS, ...limits });
       const csv = splitwiseCsv(
         ['A', 'B'],
         [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
       );
-      const send = () =>
+      return () =>
         app.inject({
           method: 'POST',
           url: '/api/imports',
           headers: bearer(alice.token),
-          payload: { format: 'auto', content: csv, dryRun: true },
+          payload: { format: 'auto', content: csv, dryRun: true, ...(members ? { members } : {}) },
         });
+    };
+
+    it('is rate-limited like every write', async () => {
+      const send = await previewOn({ RATE_LIMIT_WRITES: '2/1m' });
       expect((await send()).statusCode).toBe(200);
       expect((await send()).statusCode).toBe(200);
       expectTooMany(await send(), 'importFile', 60);
     });
 
     it('counts as a look-up (its preview tells whether each address has an account)', async () => {
-      const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_LOOKUPS: '1/1m' });
-      const csv = splitwiseCsv(
-        ['A', 'B'],
-        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
-      );
-      const send = () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/imports',
-          headers: bearer(alice.token),
-          payload: { format: 'auto', content: csv, dryRun: true, members: { A: uniqueEmail('probe') } },
-        });
+      const send = await previewOn({ RATE_LIMIT_LOOKUPS: '1/1m' }, { A: uniqueEmail('probe') });
       expect((await send()).statusCode).toBe(200);
       expectTooMany(await send(), 'importFile', 60);
     });
