@@ -230,7 +230,9 @@ export function importsSuite(ctx: TestContext): void {
           ['2024-03-02', 'Taxi', 'Taxi', '9.99', 'EUR', '-4.99', '4.99'],
         ],
       );
-      const members = { Zed: owner.email, Yan: other.email };
+      // Zed is named like the other member (any case): found without being mapped; Yan is mapped.
+      await ctx.db.query("UPDATE users SET display_name = 'ZED' WHERE id = $1", [other.user.id]);
+      const members = { Yan: owner.email };
       const preview = await post(owner, {
         format: 'auto',
         content: csv,
@@ -240,7 +242,10 @@ export function importsSuite(ctx: TestContext): void {
       });
       expect(preview.statusCode, preview.body).toBe(200);
       const previewed = expectContract<ImportResult>(preview, 'importFile');
-      expect(previewed.members.map((m) => m.status)).toEqual(['member', 'member']);
+      expect(previewed.members.map((m) => [m.name, m.status, m.user_id])).toEqual([
+        ['Zed', 'member', other.user.id],
+        ['Yan', 'member', owner.user.id],
+      ]);
       const response = await post(owner, {
         format: 'splitwise-csv',
         content: csv,
