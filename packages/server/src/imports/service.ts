@@ -98,6 +98,19 @@ interface Plan {
   problems: { line: number; message: string }[];
 }
 
+/**
+ * A row that breaks a reader's promises (a reader's bug: no payer, a name not in the file) must not become
+ * a 500 for someone's file: it is that row's problem, as parseImport makes a reader's failure the file's.
+ */
+function guarded<T>(read: () => RowOutcome<T>): RowOutcome<T> {
+  try {
+    return read();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `This row could not be read: ${detail}` };
+  }
+}
+
 /** Each row read as Kitty's own routes read it; rows whose key the group holds are counted, not read. */
 function planRows(
   ledger: ImportedLedger,
@@ -154,7 +167,7 @@ function planRows(
       plan.present.expenses.push(row);
       continue;
     }
-    const parsed = sameShares(row, ctx);
+    const parsed = guarded(() => sameShares(row, ctx));
     if (parsed.ok) plan.expenses.push({ row, ...parsed.value });
     else problems.push({ line: row.line, message: parsed.message });
   }
@@ -169,7 +182,7 @@ function planRows(
       plan.present.settlements.push(row);
       continue;
     }
-    const parsed = parseImportedSettlement(row, ctx);
+    const parsed = guarded(() => parseImportedSettlement(row, ctx));
     if (parsed.ok) plan.settlements.push({ row, amount: parsed.value.amount, date: parsed.value.date });
     else problems.push({ line: row.line, message: parsed.message });
   }
