@@ -7,6 +7,7 @@ import { abuseRedisSuite } from './abuse-redis.suite';
 import { securityHeadersSuite } from './security-headers.suite';
 import { securityLimitsSuite } from './security-limits.suite';
 import { tokensSuite } from './tokens.suite';
+import { archiveSuite } from './archive.suite';
 import { accountPasswordSuite } from './account-password.suite';
 import { accountSettingsSuite } from './account-settings.suite';
 import { amountsExactSuite } from './amounts-exact.suite';
@@ -107,6 +108,7 @@ export function integrationSuites(engine: Engine): void {
     groupHistorySuite(ctx);
     statisticsSuite(ctx);
     recurringSuite(ctx);
+    archiveSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
