@@ -41,6 +41,7 @@ import { groupsSettingsSuite } from './groups-settings.suite';
 import { idempotencySuite } from './idempotency.suite';
 import { idempotencyVersionsSuite } from './idempotency-versions.suite';
 import { hostileInputSuite } from './hostile-input.suite';
+import { importsSuite } from './imports.suite';
 import { inviteSuite } from './invite.suite';
 import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
@@ -109,6 +110,7 @@ export function integrationSuites(engine: Engine): void {
     statisticsSuite(ctx);
     recurringSuite(ctx);
     archiveSuite(ctx);
+    importsSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
