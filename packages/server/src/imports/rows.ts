@@ -6,6 +6,7 @@ import {
   isoDay,
   noonIn,
   principalPayer,
+  rotationFor,
   splitDetailsToWire,
   toDecimal,
 } from '@kitty/domain';
@@ -13,7 +14,12 @@ import type { ValidateFunction } from 'ajv';
 import type { Contract } from '../http/contract';
 import { HttpError } from '../http/errors';
 import { createValidators, fieldErrors } from '../http/validation';
-import { type ExpenseInput, type ParsedExpense, parseExpenseInput } from '../expenses/input';
+import {
+  type ExpenseInput,
+  type ParsedExpense,
+  parseExpenseInput,
+  withLeftoverStart,
+} from '../expenses/input';
 import { validateSettlementInput } from '../financial/settlements';
 
 type SettlementInput = components['schemas']['SettlementInput'];
@@ -98,8 +104,22 @@ export function expenseBodyOf(
   } catch {
     return { ok: false, message: 'The amount is too large' };
   }
-  const split_details = e.splitKind
-    ? splitDetailsToWire(e.splitKind.details, e.currency)
+  // Kitty's own split kind names people as the file does: the details are keyed by the new ids.
+  const byId = (record: Record<string, number> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).map(([member, v]) => [ctx.idOf(member), v]));
+  const kind = e.splitKind?.details;
+  const split_details = kind
+    ? splitDetailsToWire(
+        Object.fromEntries(
+          Object.entries({
+            percentages: byId(kind.percentages),
+            shares: byId(kind.shares),
+            amounts: byId(kind.amounts),
+            adjustments: byId(kind.adjustments),
+          }).filter(([, v]) => v !== undefined),
+        ),
+        e.currency,
+      )
     : { amounts: amounts(e.splits, ctx.idOf, e.currency) };
   return {
     ok: true,
@@ -140,11 +160,29 @@ export function parseImportedExpense(e: ImportedExpense, ctx: ExpenseContext): R
   const input = { ...body.value, date: date.toISOString() };
   const refused = checked(ctx.validators.expense, input);
   if (refused) return { ok: false, message: refused };
+  let parsed: ParsedExpense;
   try {
-    return { ok: true, value: parseExpenseInput(input, ctx.categories, ctx.now) };
+    parsed = parseExpenseInput(input, ctx.categories, ctx.now);
   } catch (error) {
     return { ok: false, message: messageOf(error) };
   }
+  if (!e.splitKind) return { ok: true, value: parsed };
+  // The very same shares as the file: its split kind with the leftovers starting where they make them
+  // under the new ids, else (the leftovers fell on people no longer next to each other) its exact amounts.
+  const shares = Object.fromEntries(e.splits.map((s) => [ctx.idOf(s.member), s.amount as number]));
+  const rotation = rotationFor(
+    {
+      amount: parsed.amount_minor,
+      participants: parsed.splits.map((s) => s.user_id),
+      split_type: parsed.split_type,
+      details: parsed.split_details,
+    },
+    shares,
+    e.splitKind.leftoverStart,
+  );
+  if (rotation !== null) return { ok: true, value: withLeftoverStart(parsed, rotation) };
+  const { splitKind: _dropped, ...exact } = e;
+  return parseImportedExpense(exact, ctx);
 }
 
 /** An imported payment read as POST /financial/settlements reads its body. */

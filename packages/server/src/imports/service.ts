@@ -410,7 +410,8 @@ async function writeRows(
           groupId,
           parsed,
           importKey: row.key,
-          ...(row.splitKind ? { leftoverStart: row.splitKind.leftoverStart } : {}),
+          // Kitty's own export: where the file's leftovers start under the new ids (parseImportedExpense).
+          ...(row.splitKind ? { leftoverStart: parsed.leftover_start } : {}),
           ...(rule && row.occurrence
             ? { occurrence: { recurring_expense_id: rule, occurrence_date: row.occurrence.date } }
             : {}),
