@@ -8,6 +8,7 @@ import { securityHeadersSuite } from './security-headers.suite';
 import { securityLimitsSuite } from './security-limits.suite';
 import { tokensSuite } from './tokens.suite';
 import { archiveSuite } from './archive.suite';
+import { archiveRoundTripSuite } from './archive-roundtrip.suite';
 import { accountPasswordSuite } from './account-password.suite';
 import { accountSettingsSuite } from './account-settings.suite';
 import { amountsExactSuite } from './amounts-exact.suite';
@@ -111,6 +112,7 @@ export function integrationSuites(engine: Engine): void {
     recurringSuite(ctx);
     archiveSuite(ctx);
     importsSuite(ctx);
+    archiveRoundTripSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
