@@ -225,7 +225,7 @@ describe('kitty-json: Kitty reads its own archive back', () => {
     });
     expect(ledger.expenses[5]).toMatchObject({
       line: lineOf(content, 'e6'),
-      occurrence: { recurring: 'r1', date: '2026-03-01' },
+      occurrence: { recurring: 'kitty-recurring:r1', date: '2026-03-01' },
     });
   });
 

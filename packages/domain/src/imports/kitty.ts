@@ -378,7 +378,7 @@ function parseArchive(text: string): ImportParseResult {
         comments,
         createdBy,
         ...(recurring !== null && occurrenceDate !== null
-          ? { occurrence: { recurring, date: occurrenceDate } }
+          ? { occurrence: { recurring: `kitty-recurring:${recurring}`, date: occurrenceDate } }
           : {}),
       };
       const problem = expenseProblem(expense, memberNames);

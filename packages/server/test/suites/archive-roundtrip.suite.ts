@@ -303,7 +303,7 @@ async function makeGroup(app: FastifyInstance, spec: GroupSpec) {
     });
     expect(response.statusCode, response.body).toBe(201);
   }
-  return { groupId: group.id as string, owner };
+  return { groupId: group.id as string, owner, people };
 }
 
 export function archiveRoundTripSuite(ctx: TestContext): void {
@@ -320,6 +320,82 @@ export function archiveRoundTripSuite(ctx: TestContext): void {
     afterAll(async () => {
       await app?.close();
       await fresh?.drop();
+    });
+
+    it('a recurring expense comes across with its schedule, where it stands and its template; its occurrence stays tied to it', async () => {
+      const spec: GroupSpec = {
+        registered: 3,
+        invited: false,
+        names: ['Alex', 'Alex', 'Zoë'],
+        expenses: [],
+        settlements: [],
+        comments: [],
+      };
+      const { groupId, owner, people } = await makeGroup(ctx.app, spec);
+      const ids = people.map((p) => p.user.id as string);
+      const today = new Date().toISOString().slice(0, 10);
+      const rule = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/groups/${groupId}/recurring-expenses`,
+        headers: bearer(owner.token),
+        payload: {
+          expense: {
+            description: 'Rent',
+            amount: 1000,
+            currency: 'EUR',
+            category: 'rent',
+            split_type: 'shares',
+            paid_by: ids[1],
+            payers: [
+              { user_id: ids[1], amount: 600 },
+              { user_id: ids[0], amount: 400 },
+            ],
+            participants: ids,
+            split_with: [ids[0], ids[2]],
+            split_details: { shares: { [ids[0]!]: 1, [ids[1]!]: 1, [ids[2]!]: 2 } },
+          },
+          schedule: { frequency: 'monthly', start_date: today, occurrences: 12, time_zone: 'Europe/Prague' },
+        },
+      });
+      expect(rule.statusCode, rule.body).toBe(201);
+      const archive = await getArchive(ctx.app, owner, groupId);
+      expect(archive.recurring_expenses).toHaveLength(1);
+      expect(archive.expenses).toHaveLength(1);
+
+      const importer = await registerUser(app, { email: owner.email });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers: bearer(importer.token),
+        payload: { format: 'kitty-json', content: JSON.stringify(archive), time_zone: 'UTC' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const result = expectContract(response, 'importFile');
+      expect(result.problems).toEqual([]);
+      const copy = await getArchive(app, importer, result.group_id);
+      expect(portable(copy)).toEqual(portable(archive));
+      const emails = (a: Json) => new Map<string, string>(a.members.map((m: Json) => [m.id, m.email]));
+      const ruleOf = (a: Json) => {
+        const email = emails(a);
+        const [r] = a.recurring_expenses;
+        return {
+          ...r,
+          id: undefined,
+          created_by: email.get(r.created_by),
+          expense: {
+            ...r.expense,
+            payers: r.expense.payers.map((p: Json) => [email.get(p.member), p.amount]),
+            splits: r.expense.splits
+              .map((s: Json) => [email.get(s.member), s.amount, s.shares])
+              .sort((x: Json, y: Json) => String(x[0]).localeCompare(String(y[0]))),
+          },
+        };
+      };
+      expect(ruleOf(copy)).toEqual(ruleOf(archive));
+      expect(copy.expenses[0]).toMatchObject({
+        recurring_expense_id: copy.recurring_expenses[0].id,
+        occurrence_date: archive.expenses[0].occurrence_date,
+      });
     });
 
     it(`${RUNS} random groups: export, import into an empty instance, the same balances, expenses and settlements`, async () => {
