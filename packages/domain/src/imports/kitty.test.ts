@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readKittyJson } from './kitty';
 import { importedBalances } from './ledgerBalances';
@@ -373,5 +374,15 @@ describe('kitty-json: Kitty reads its own archive back', () => {
     expect(
       new Set([...ledger.expenses, ...ledger.settlements, ...ledger.recurring].map((r) => r.line)),
     ).toEqual(new Set([1]));
+  });
+
+  it('reads the example of docs/export-format.md, whose balances are what its rows make', () => {
+    const doc = readFileSync(new URL('../../../../docs/export-format.md', import.meta.url), 'utf8');
+    const example = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    const ledger = read(example!);
+    expect(ledger.problems).toEqual([]);
+    expect(ledger.expenses).toHaveLength(2);
+    expect(importedBalances(ledger)).toEqual(ledger.sourceBalances);
   });
 });
