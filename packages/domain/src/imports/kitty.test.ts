@@ -339,8 +339,10 @@ describe('kitty-json: Kitty reads its own archive back', () => {
 
   it('anything that is not the shape of a version-1 archive fails naming the line and the field', () => {
     const doc = archive();
-    doc.expenses[2] = { ...doc.expenses[2]!, amount: 1000 };
-    const content = text(doc);
+    // A JSON number where the format has a decimal string.
+    const expenses: unknown[] = [...doc.expenses];
+    expenses[2] = { ...doc.expenses[2]!, amount: 1000 };
+    const content = text({ ...doc, expenses });
     expect(readKittyJson.parse(content)).toEqual({
       ok: false,
       error: {
