@@ -270,6 +270,31 @@ function readParts(f: Fields, currency: string, names: Map<string, string>, left
   return { payers: readPayers, split };
 }
 
+/**
+ * What an expense and a recurring expense's template share: their text fields read now (a wrong shape fails
+ * the file), their numbers when the row is read (`numbers(leftoverStart)`, a problem thrown as RowProblem).
+ */
+function expenseParts(f: Fields, names: Map<string, string>) {
+  const description = f.string('description');
+  const category = f.string('category');
+  const currency = f.string('currency');
+  const amount = f.decimal('amount');
+  const notes = f.string('notes');
+  return (leftoverStart: number) => {
+    const { payers, split } = readParts(f, currency, names, leftoverStart);
+    return {
+      description,
+      category,
+      currency,
+      amount: minor(amount, currency),
+      notes,
+      payers,
+      splits: split.parts,
+      splitKind: split.kind,
+    };
+  };
+}
+
 function parseArchive(text: string): ImportParseResult {
   let doc: unknown;
   try {
@@ -345,11 +370,7 @@ function parseArchive(text: string): ImportParseResult {
     const f = new Fields(objectOf(item, line, 'An expense'), line, 'An expense');
     const id = f.string('id');
     const date = f.dateTime('date');
-    const description = f.string('description');
-    const category = f.string('category');
-    const currency = f.string('currency');
-    const amount = f.decimal('amount');
-    const notes = f.string('notes');
+    const numbers = expenseParts(f, names);
     const leftoverStart = f.count('leftover_start');
     const comments: ImportedComment[] = f.list('comments').map((raw) => {
       const c = new Fields(objectOf(raw, line, 'An expense: a comment'), line, 'An expense: a comment');
@@ -362,19 +383,11 @@ function parseArchive(text: string): ImportParseResult {
     if ((recurring === null) !== (occurrenceDate === null))
       f.fail('occurrence_date', 'must be given exactly when recurring_expense_id is');
     const read = rowOf(line, () => {
-      const { payers, split } = readParts(f, currency, names, leftoverStart);
       const expense: ImportedExpense = {
         line,
         key: `kitty:${id}`,
         date,
-        description,
-        category,
-        currency,
-        amount: minor(amount, currency),
-        notes,
-        payers,
-        splits: split.parts,
-        splitKind: split.kind,
+        ...numbers(leftoverStart),
         comments,
         createdBy,
         ...(recurring !== null && occurrenceDate !== null
@@ -439,24 +452,9 @@ function parseArchive(text: string): ImportParseResult {
     const nextDate = f.nullableDay('next_date');
     const occurrencesCreated = f.count('occurrences_created');
     const createdBy = member(f, 'created_by');
-    const e = f.object('expense');
-    const description = e.string('description');
-    const category = e.string('category');
-    const currency = e.string('currency');
-    const amount = e.decimal('amount');
-    const notes = e.string('notes');
+    const numbers = expenseParts(f.object('expense'), names);
     const read = rowOf(line, () => {
-      const { payers, split } = readParts(e, currency, names, 0);
-      const template = {
-        description,
-        category,
-        currency,
-        amount: minor(amount, currency),
-        notes,
-        payers,
-        splits: split.parts,
-        splitKind: split.kind,
-      };
+      const template = numbers(0);
       const problem = expenseProblem({ ...template, line, key: '', date: startDate }, memberNames);
       if (problem) throw new RowProblem(problem);
       if (!memberNames.has(createdBy)) throw new RowProblem(`${createdBy} is not a member of the group`);
