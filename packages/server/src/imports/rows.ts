@@ -160,10 +160,13 @@ export function parseImportedExpense(e: ImportedExpense, ctx: ExpenseContext): R
   const input = { ...body.value, date: date.toISOString() };
   const refused = checked(ctx.validators.expense, input);
   if (refused) return { ok: false, message: refused };
+  const { splitKind: _dropped, ...exact } = e;
   let parsed: ParsedExpense;
   try {
     parsed = parseExpenseInput(input, ctx.categories, ctx.now);
   } catch (error) {
+    // An adjustment split can be valid only with the leftovers where the file had them: its exact amounts.
+    if (e.splitKind) return parseImportedExpense(exact, ctx);
     return { ok: false, message: messageOf(error) };
   }
   if (!e.splitKind) return { ok: true, value: parsed };
@@ -181,7 +184,6 @@ export function parseImportedExpense(e: ImportedExpense, ctx: ExpenseContext): R
     e.splitKind.leftoverStart,
   );
   if (rotation !== null) return { ok: true, value: withLeftoverStart(parsed, rotation) };
-  const { splitKind: _dropped, ...exact } = e;
   return parseImportedExpense(exact, ctx);
 }
 
