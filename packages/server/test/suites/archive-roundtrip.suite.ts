@@ -398,6 +398,59 @@ export function archiveRoundTripSuite(ctx: TestContext): void {
       });
     });
 
+    it("an expense whose shares its split kind cannot make comes in with the file's very shares, as exact amounts", async () => {
+      const spec: GroupSpec = {
+        registered: 2,
+        invited: false,
+        names: ['Ana', 'Ben'],
+        expenses: [],
+        settlements: [],
+        comments: [],
+      };
+      const { groupId, owner, people } = await makeGroup(ctx.app, spec);
+      const ids = people.map((p) => p.user.id as string);
+      const made = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/expenses',
+        headers: bearer(owner.token),
+        payload: {
+          description: 'Coffee',
+          amount: 0.03,
+          currency: 'EUR',
+          category: 'dining',
+          group_id: groupId,
+          split_type: 'equal',
+          paid_by: ids[0],
+          participants: ids,
+          split_with: [ids[1]],
+          split_details: {},
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const archive = await getArchive(ctx.app, owner, groupId);
+      // Edited by hand: still adding up, but no equal split makes 0.03 and 0.00.
+      const [expense] = archive.expenses;
+      expense.splits = expense.splits.map((s: Json) => ({
+        ...s,
+        amount: s.member === ids[0] ? '0.03' : '0.00',
+      }));
+      archive.balances = [];
+
+      const importer = await registerUser(app, { email: owner.email });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers: bearer(importer.token),
+        payload: { format: 'kitty-json', content: JSON.stringify(archive), time_zone: 'UTC' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(expectContract(response, 'importFile').problems).toEqual([]);
+      const copy = await getArchive(app, importer, response.json().group_id);
+      expect(portable(copy).expenses).toEqual(portable(archive).expenses);
+      expect(copy.expenses[0].split_type).toBe('exact');
+      expect(copy.balances).toEqual([]);
+    });
+
     it(`${RUNS} random groups: export, import into an empty instance, the same balances, expenses and settlements`, async () => {
       let imported = 0;
       let splits = 0;
