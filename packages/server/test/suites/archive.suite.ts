@@ -1,6 +1,8 @@
 import { decimalToMinor, detectImportFormat, importedBalances, parseImport, parseMoney } from '@kitty/domain';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db';
+import { groupArchive } from '../../src/groups/archive';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { createExpense, deleteExpense, expenseBody } from '../support/expenses';
@@ -415,6 +417,30 @@ export function archiveSuite(ctx: TestContext): void {
       }
       const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/groups/${groupId}/archive` });
       expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('reads the whole group in five queries, whatever its size', async () => {
+      const counted = (db: Db) => {
+        let queries = 0;
+        const wrapper: Db = {
+          engine: db.engine,
+          query: (sql, params) => {
+            queries++;
+            return db.query(sql, params);
+          },
+          exec: (sql) => db.exec(sql),
+          transaction: (fn) => db.transaction(fn),
+          close: () => db.close(),
+        };
+        return { wrapper, count: () => queries };
+      };
+      const big = counted(ctx.db);
+      const read = await groupArchive(big.wrapper, people[0]!.user.id, groupId);
+      expect(read.expenses.length).toBeGreaterThan(5);
+      const small = await groupOf(ctx.app, 2);
+      const tiny = counted(ctx.db);
+      expect((await groupArchive(tiny.wrapper, small.owner.user.id, small.group.id)).expenses).toEqual([]);
+      expect([big.count(), tiny.count()]).toEqual([5, 5]);
     });
 
     it("reads back through the domain's kitty-json reader: every row, no problem, the same balances", () => {
