@@ -322,6 +322,25 @@ export function archiveRoundTripSuite(ctx: TestContext): void {
       await fresh?.drop();
     });
 
+    /**
+     * The creator of the exported group registers on the other instance and imports the archive (as the
+     * file is downloaded: indented JSON) into a new group; answers the import's result, checked to have no
+     * problem, and the new group's own archive.
+     */
+    const importThere = async (archive: Json, owner: Person) => {
+      const importer = await registerUser(app, { email: owner.email, first_name: 'Importer' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers: bearer(importer.token),
+        payload: { format: 'kitty-json', content: JSON.stringify(archive, null, 2), time_zone: 'UTC' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const result = expectContract(response, 'importFile');
+      expect(result.problems).toEqual([]);
+      return { result, importer, copy: await getArchive(app, importer, result.group_id) };
+    };
+
     it('a recurring expense comes across with its schedule, where it stands and its template; its occurrence stays tied to it', async () => {
       const spec: GroupSpec = {
         registered: 3,
@@ -362,17 +381,7 @@ export function archiveRoundTripSuite(ctx: TestContext): void {
       expect(archive.recurring_expenses).toHaveLength(1);
       expect(archive.expenses).toHaveLength(1);
 
-      const importer = await registerUser(app, { email: owner.email });
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/imports',
-        headers: bearer(importer.token),
-        payload: { format: 'kitty-json', content: JSON.stringify(archive), time_zone: 'UTC' },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      const result = expectContract(response, 'importFile');
-      expect(result.problems).toEqual([]);
-      const copy = await getArchive(app, importer, result.group_id);
+      const { copy } = await importThere(archive, owner);
       expect(portable(copy)).toEqual(portable(archive));
       const emails = (a: Json) => new Map<string, string>(a.members.map((m: Json) => [m.id, m.email]));
       const ruleOf = (a: Json) => {
@@ -436,16 +445,7 @@ export function archiveRoundTripSuite(ctx: TestContext): void {
       }));
       archive.balances = [];
 
-      const importer = await registerUser(app, { email: owner.email });
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/imports',
-        headers: bearer(importer.token),
-        payload: { format: 'kitty-json', content: JSON.stringify(archive), time_zone: 'UTC' },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      expect(expectContract(response, 'importFile').problems).toEqual([]);
-      const copy = await getArchive(app, importer, response.json().group_id);
+      const { copy } = await importThere(archive, owner);
       expect(portable(copy).expenses).toEqual(portable(archive).expenses);
       expect(copy.expenses[0].split_type).toBe('exact');
       expect(copy.balances).toEqual([]);
@@ -461,20 +461,10 @@ export function archiveRoundTripSuite(ctx: TestContext): void {
           const archive = await getArchive(ctx.app, owner, groupId);
           expect(archiveNets(archive)).toEqual(await shownNets(ctx.app, owner, groupId));
 
-          const importer = await registerUser(app, { email: owner.email, first_name: 'Importer' });
-          const response = await app.inject({
-            method: 'POST',
-            url: '/api/imports',
-            headers: bearer(importer.token),
-            payload: { format: 'kitty-json', content: JSON.stringify(archive, null, 2), time_zone: 'UTC' },
-          });
-          expect(response.statusCode, response.body).toBe(201);
-          const result = expectContract(response, 'importFile');
-          expect(result.problems).toEqual([]);
+          const { result, importer, copy } = await importThere(archive, owner);
           expect(result.expenses).toBe(archive.expenses.length);
           expect(result.settlements).toBe(archive.settlements.length);
 
-          const copy = await getArchive(app, importer, result.group_id);
           expect(portable(copy)).toEqual(portable(archive));
           const before = splitKinds(archive);
           for (const [row, kind] of splitKinds(copy)) {
