@@ -20,7 +20,7 @@ const RATE_LIMIT_DESCRIPTIONS: Record<(typeof RATE_LIMIT_VARIABLES)[number][0], 
   RATE_LIMIT_MAIL_LINKS:
     'E-mails with a link ("Resend" of the verification link, "Forgot password?") per signed-in account, per client address and per e-mail, whether or not the e-mail has an account.',
   RATE_LIMIT_LOOKUPS:
-    'Calls that reveal whether an e-mail has an account (check-email, user search beyond connected people, invite, add a member) per signed-in account.',
+    'Calls that reveal whether an e-mail has an account (check-email, user search beyond connected people, invite, add a member, import a file) per signed-in account.',
   RATE_LIMIT_WRITES: 'Changes (POST, PUT, PATCH, DELETE) per signed-in account.',
 };
 

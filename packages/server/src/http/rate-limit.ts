@@ -6,9 +6,16 @@ import type { RateStore } from './rate-store';
 
 /**
  * Calls that tell whether an e-mail has an account, limited per account. A search among the people the
- * caller already shares something with (`connected=true`) reveals nothing new and is not counted.
+ * caller already shares something with (`connected=true`) reveals nothing new and is not counted. An
+ * import's preview says of each address it is given whether it is an account or an invitation.
  */
-export const LOOKUP_OPERATIONS = new Set(['searchUsers', 'checkEmail', 'inviteUser', 'addGroupMember']);
+export const LOOKUP_OPERATIONS = new Set([
+  'searchUsers',
+  'checkEmail',
+  'inviteUser',
+  'addGroupMember',
+  'importFile',
+]);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Counts requests per key in the store and refuses those over a rule with a 429. */

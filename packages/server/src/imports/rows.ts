@@ -6,7 +6,6 @@ import {
   isoDay,
   noonIn,
   principalPayer,
-  rotationFor,
   splitDetailsToWire,
   toDecimal,
 } from '@kitty/domain';
@@ -14,12 +13,7 @@ import type { ValidateFunction } from 'ajv';
 import type { Contract } from '../http/contract';
 import { HttpError } from '../http/errors';
 import { createValidators, fieldErrors } from '../http/validation';
-import {
-  type ExpenseInput,
-  type ParsedExpense,
-  parseExpenseInput,
-  withLeftoverStart,
-} from '../expenses/input';
+import { type ExpenseInput, type ParsedExpense, parseExpenseInput } from '../expenses/input';
 import { validateSettlementInput } from '../financial/settlements';
 
 type SettlementInput = components['schemas']['SettlementInput'];
@@ -160,31 +154,14 @@ export function parseImportedExpense(e: ImportedExpense, ctx: ExpenseContext): R
   const input = { ...body.value, date: date.toISOString() };
   const refused = checked(ctx.validators.expense, input);
   if (refused) return { ok: false, message: refused };
-  const { splitKind: _dropped, ...exact } = e;
-  let parsed: ParsedExpense;
   try {
-    parsed = parseExpenseInput(input, ctx.categories, ctx.now);
+    return { ok: true, value: parseExpenseInput(input, ctx.categories, ctx.now) };
   } catch (error) {
-    // An adjustment split can be valid only with the leftovers where the file had them: its exact amounts.
-    if (e.splitKind) return parseImportedExpense(exact, ctx);
+    // Kitty's adjustment split can be valid only with its leftovers where the file had them (no share
+    // below zero): then it comes in as the file's exact amounts.
+    if (e.splitKind) return parseImportedExpense({ ...e, splitKind: undefined }, ctx);
     return { ok: false, message: messageOf(error) };
   }
-  if (!e.splitKind) return { ok: true, value: parsed };
-  // The very same shares as the file: its split kind with the leftovers starting where they make them
-  // under the new ids, else (the leftovers fell on people no longer next to each other) its exact amounts.
-  const shares = Object.fromEntries(e.splits.map((s) => [ctx.idOf(s.member), s.amount as number]));
-  const rotation = rotationFor(
-    {
-      amount: parsed.amount_minor,
-      participants: parsed.splits.map((s) => s.user_id),
-      split_type: parsed.split_type,
-      details: parsed.split_details,
-    },
-    shares,
-    e.splitKind.leftoverStart,
-  );
-  if (rotation !== null) return { ok: true, value: withLeftoverStart(parsed, rotation) };
-  return parseImportedExpense(exact, ctx);
 }
 
 /** An imported payment read as POST /financial/settlements reads its body. */

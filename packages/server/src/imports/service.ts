@@ -9,8 +9,12 @@ import {
   type ImportedRecurring,
   type ImportedSettlement,
   importedBalances,
+  isKnownCurrency,
+  isoDay,
   isTimeZone,
+  noonIn,
   parseImport,
+  rotationFor,
   toDecimal,
   validateGroupName,
 } from '@kitty/domain';
@@ -40,6 +44,7 @@ import {
   expenseBodyOf,
   parseImportedExpense,
   parseImportedSettlement,
+  type RowOutcome,
   rowValidators,
 } from './rows';
 
@@ -84,8 +89,11 @@ const TOO_LONG_KEY = "This row's id is too long to remember";
 
 /** What an import does (or a dry run would do) with each row. */
 interface Plan {
-  expenses: { row: ImportedExpense; parsed: ParsedExpense }[];
+  /** `leftoverStart`: for Kitty's own split kinds, the start that makes the file's very shares. */
+  expenses: { row: ImportedExpense; parsed: ParsedExpense; leftoverStart?: number }[];
   settlements: { row: ImportedSettlement; amount: number; date: string | null }[];
+  /** The rows an earlier import of the file already wrote into the group (they count in the balances). */
+  present: { expenses: ImportedExpense[]; settlements: ImportedSettlement[] };
   recurring: { row: ImportedRecurring; body: ReturnType<typeof readRuleInput> }[];
   already: number;
   problems: { line: number; message: string }[];
@@ -97,7 +105,14 @@ function planRows(
   ctx: ExpenseContext,
   keys: Awaited<ReturnType<typeof importedKeys>> | null,
 ): Plan {
-  const plan: Plan = { expenses: [], settlements: [], recurring: [], already: 0, problems: [] };
+  const plan: Plan = {
+    expenses: [],
+    settlements: [],
+    recurring: [],
+    present: { expenses: [], settlements: [] },
+    already: 0,
+    problems: [],
+  };
   const problems = [...ledger.problems];
   const seen = new Set<string>();
   const once = (kind: string, key: string, line: number) => {
@@ -118,7 +133,9 @@ function planRows(
         },
         ctx.groupId,
         ctx.categories,
-        ctx.now,
+        // A rule carried over may have started years ago: its start is checked as of its own first day
+        // (a new rule's must be within a year of today). The template has no date, so nothing else reads it.
+        ruleClock(row, ctx.now),
       );
       plan.recurring.push({ row, body });
     } catch (error) {
@@ -135,10 +152,11 @@ function planRows(
     }
     if (keys?.expenses.has(row.key)) {
       plan.already++;
+      plan.present.expenses.push(row);
       continue;
     }
-    const parsed = parseImportedExpense(row, ctx);
-    if (parsed.ok) plan.expenses.push({ row, parsed: parsed.value });
+    const parsed = sameShares(row, ctx);
+    if (parsed.ok) plan.expenses.push({ row, ...parsed.value });
     else problems.push({ line: row.line, message: parsed.message });
   }
   for (const row of ledger.settlements) {
@@ -149,6 +167,7 @@ function planRows(
     }
     if (keys?.settlements.has(row.key)) {
       plan.already++;
+      plan.present.settlements.push(row);
       continue;
     }
     const parsed = parseImportedSettlement(row, ctx);
@@ -157,6 +176,42 @@ function planRows(
   }
   plan.problems = problems.sort((a, b) => a.line - b.line);
   return plan;
+}
+
+function ruleClock(row: ImportedRecurring, now: Date): Date {
+  const start = isoDay(row.schedule.start_date);
+  return start && isTimeZone(row.schedule.time_zone) ? noonIn(start, row.schedule.time_zone) : now;
+}
+
+/**
+ * An imported expense read so that its shares are exactly the file's. Kitty's own split kinds (equal,
+ * percentage, shares, adjustment) hand their leftover units out in the order of the participants' ids
+ * from the expense's leftover start; the people have new ids here, so the start the file gives may hand a
+ * cent to someone else. The starts of one full turn are tried, the file's first; when none makes the file's
+ * shares (the same people no longer stand in a row in id order), the expense is kept with the file's exact
+ * amounts (split_type exact): the money stays exactly as it was, the split's kind does not.
+ */
+function sameShares(
+  row: ImportedExpense,
+  ctx: ExpenseContext,
+): RowOutcome<{ parsed: ParsedExpense; leftoverStart?: number }> {
+  const parsed = parseImportedExpense(row, ctx);
+  if (!parsed.ok || !row.splitKind) return parsed.ok ? { ok: true, value: { parsed: parsed.value } } : parsed;
+  const wanted = Object.fromEntries(row.splits.map((s) => [ctx.idOf(s.member), s.amount as number]));
+  // The domain's rotationFor: a start that would make a share negative (adjustments) is passed over.
+  const start = rotationFor(
+    {
+      amount: parsed.value.amount_minor,
+      participants: parsed.value.splits.map((s) => s.user_id),
+      split_type: parsed.value.split_type,
+      details: parsed.value.split_details,
+    },
+    wanted,
+    row.splitKind.leftoverStart,
+  );
+  if (start !== null) return { ok: true, value: { parsed: parsed.value, leftoverStart: start } };
+  const exact = parseImportedExpense({ ...row, splitKind: undefined }, ctx);
+  return exact.ok ? { ok: true, value: { parsed: exact.value } } : exact;
 }
 
 /** A rule's expense as POST /recurring-expenses is sent it: an expense's body without a date. */
@@ -247,9 +302,12 @@ export async function importFile(
       keys,
     );
     const name = target?.name ?? newGroupName(body, file.ledger);
+    // The contract: null on a dry run without group_id, even when an earlier import of the file made the
+    // group this one would go into (its name and already_imported say so).
+    const groupId = body.group_id === undefined ? null : (target?.id ?? null);
     return {
       status: 200,
-      body: resultOf(true, file.ledger, target?.id ?? null, name, members, plan),
+      body: resultOf(true, file.ledger, groupId, name, members, plan),
       invited: [],
     };
   }
@@ -304,7 +362,9 @@ export async function importFile(
     );
     const written = await writeRows(tx, caller, target.id, plan, idOf, keys.recurring);
     const final = { ...plan, already: plan.already + written.already };
-    const answer = resultOf(false, file.ledger, target.id, target.name, members, final, written);
+    // Who each name is now (a person invited by this import has an id from here on); the status says how.
+    const people = members.map((m) => ({ ...m, user_id: ids.get(m.name) ?? m.user_id }));
+    const answer = resultOf(false, file.ledger, target.id, target.name, people, final, written);
     if (record) {
       await saveImport(tx, claim.record.id, {
         group_id: target.id,
@@ -343,7 +403,7 @@ async function newGroup(
   body: ImportRequest,
   ledger: ImportedLedger,
 ): Promise<Target> {
-  const currency = ledger.currency ?? mostUsedCurrency(ledger) ?? caller.currency;
+  const currency = [ledger.currency, mostUsedCurrency(ledger)].find(isKnownCurrency) ?? caller.currency;
   try {
     const { group } = await createGroup(tx, caller, { name: newGroupName(body, ledger), currency });
     return { id: group.id, name: group.name, people: [callerPerson(caller)] };
@@ -356,12 +416,11 @@ async function newGroup(
   }
 }
 
-class AlreadyImported extends Error {}
-
 /**
  * Writes the planned rows in file order of each kind: recurring rules first (their occurrences point to
- * them), then expenses with their comments, then payments. Each expense in a savepoint: when its key is
- * already in the group (ON CONFLICT DO NOTHING), nothing of it stays and it counts as already imported.
+ * them), then expenses with their comments, then payments. An expense whose key is already in the group
+ * (ON CONFLICT DO NOTHING: the keys were read first, under the group's lock, so only a file naming one row
+ * twice gets here) writes nothing and counts as already imported.
  */
 async function writeRows(
   tx: Db,
@@ -377,6 +436,11 @@ async function writeRows(
     const id = newExpenseId();
     const schedule = body.schedule;
     const nextIndex = row.nextDate ? firstIndexOnOrAfter(schedule, row.nextDate) : row.occurrencesCreated;
+    // The last day it was made for: the latest of its occurrences in the file.
+    const days = plan.expenses.flatMap((e) =>
+      e.row.occurrence?.recurring === row.key ? [e.row.occurrence.date] : [],
+    );
+    const lastDate = days.sort().at(-1) ?? null;
     const w = withNext({
       template: body.template,
       frequency: schedule.frequency,
@@ -390,7 +454,7 @@ async function writeRows(
       next_date: null,
       next_at: null,
       occurrences_created: row.occurrencesCreated,
-      last_date: null,
+      last_date: lastDate,
       version: 1,
     });
     await insertRule(tx, id, groupId, idOf(row.createdBy), w);
@@ -399,39 +463,37 @@ async function writeRows(
     ruleIds.set(row.key, id);
   }
 
-  for (const { row, parsed } of plan.expenses) {
+  for (const { row, parsed, leftoverStart } of plan.expenses) {
     const id = newExpenseId();
     const rule = row.occurrence ? ruleIds.get(row.occurrence.recurring) : undefined;
-    try {
-      await tx.transaction(async (sp) => {
-        const made = await recordExpense(sp, {
-          id,
-          actorId: row.createdBy ? idOf(row.createdBy) : caller.id,
-          groupId,
-          parsed,
-          importKey: row.key,
-          // Kitty's own export: where the file's leftovers start under the new ids (parseImportedExpense).
-          ...(row.splitKind ? { leftoverStart: parsed.leftover_start } : {}),
-          ...(rule && row.occurrence
-            ? { occurrence: { recurring_expense_id: rule, occurrence_date: row.occurrence.date } }
-            : {}),
-        });
-        if (!made) throw new AlreadyImported();
-        for (const comment of row.comments ?? []) {
-          await insertComment(sp, {
-            id: newExpenseId(Date.parse(comment.createdAt) || Date.now()),
-            expense_id: id,
-            author_id: idOf(comment.author),
-            text: comment.text,
-            created_at: new Date(comment.createdAt),
-          });
-        }
-      });
-      written.expenses++;
-    } catch (error) {
-      if (!(error instanceof AlreadyImported)) throw error;
+    // No savepoint (two round trips a row): an imported expense reserves no leftover units (exact amounts
+    // hand out none; Kitty's own split keeps its fixed start), so an insert that gives way to a key already
+    // in the group has written nothing at all.
+    const made = await recordExpense(tx, {
+      id,
+      actorId: row.createdBy ? idOf(row.createdBy) : caller.id,
+      groupId,
+      parsed,
+      importKey: row.key,
+      ...(leftoverStart !== undefined ? { leftoverStart } : {}),
+      ...(rule && row.occurrence
+        ? { occurrence: { recurring_expense_id: rule, occurrence_date: row.occurrence.date } }
+        : {}),
+    });
+    if (!made) {
       written.already++;
+      continue;
     }
+    for (const comment of row.comments ?? []) {
+      await insertComment(tx, {
+        id: newExpenseId(Date.parse(comment.createdAt) || Date.now()),
+        expense_id: id,
+        author_id: idOf(comment.author),
+        text: comment.text,
+        created_at: new Date(comment.createdAt),
+      });
+    }
+    written.expenses++;
   }
 
   for (const { row, amount, date } of plan.settlements) {
@@ -468,8 +530,8 @@ function resultOf(
 ): ImportResult {
   const imported = importedBalances({
     members: ledger.members,
-    expenses: plan.expenses.map((e) => e.row),
-    settlements: plan.settlements.map((s) => s.row),
+    expenses: [...plan.present.expenses, ...plan.expenses.map((e) => e.row)],
+    settlements: [...plan.present.settlements, ...plan.settlements.map((s) => s.row)],
   });
   const days = [...ledger.expenses, ...ledger.settlements]
     .map((r) => r.date.slice(0, 10))

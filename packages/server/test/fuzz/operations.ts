@@ -356,7 +356,7 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
           'Date,Description,Category,Cost,Currency,Alice,Bob\n2024-03-01,Dinner,General,10.00,EUR,5.00,-5.00\n',
         dryRun: true,
         group_id: ctx.world.groupId,
-        members: { Alice: ctx.world.owner.email },
+        members: { Alice: ctx.world.owner.email, Bob: ctx.world.member.email },
         time_zone: 'Europe/Prague',
       },
     }),

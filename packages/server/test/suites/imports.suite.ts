@@ -1,3 +1,4 @@
+import type { components } from '@kitty/api/schema';
 import type { ImportFormat } from '@kitty/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,35 +7,28 @@ import { importFile, UNKNOWN_TIME_ZONE } from '../../src/imports/service';
 import { findByEmail } from '../../src/users/repo';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
-import { createGroup, groupOf, type Person } from '../support/groups';
+import { groupOf, type Person } from '../support/groups';
 import { LedgerBuilder } from '../support/imports';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
 import { expectTooMany, GENEROUS } from './abuse-limits.suite';
 
-type ImportResult = {
-  dry_run: boolean;
-  group_id: string | null;
-  group_name: string | null;
-  rows: number;
-  expenses: number;
-  settlements: number;
-  already_imported: number;
-  date_from: string | null;
-  date_to: string | null;
-  currencies: string[];
-  members: { name: string; email: string | null; status: string; user_id: string | null; rows: number }[];
-  problems: { line: number; message: string }[];
-  balances: { member: string; currency: string; source: number | null; imported: number }[];
-};
+type ImportResult = components['schemas']['ImportResult'];
 
-const counts = async (db: Db) =>
-  (
-    await db.query<{ expenses: number; users: number; groups: number; settlements: number; imports: number }>(
-      `SELECT (SELECT count(*) FROM expenses)::int AS expenses, (SELECT count(*) FROM users)::int AS users,
+const counts = async (db: Db) => {
+  const { rows } = await db.query<{
+    expenses: number;
+    users: number;
+    groups: number;
+    settlements: number;
+    imports: number;
+  }>(
+    `SELECT (SELECT count(*) FROM expenses)::int AS expenses, (SELECT count(*) FROM users)::int AS users,
               (SELECT count(*) FROM groups)::int AS groups, (SELECT count(*) FROM settlements)::int AS settlements,
               (SELECT count(*) FROM imports)::int AS imports`,
-    )
-  ).rows[0];
+  );
+  if (!rows[0]) throw new Error('no counts');
+  return rows[0];
+};
 
 /**
  * POST /imports: the preview writes nothing; an import writes every importable row through Kitty's own
@@ -63,8 +57,10 @@ export function importsSuite(ctx: TestContext): void {
       {
         format: 'splitwise-csv' as ImportFormat,
         content: `file ${JSON.stringify(ledger.ledger).length}`,
+        dryRun: false,
+        time_zone: 'UTC',
         ...body,
-      },
+      } as Parameters<typeof importFile>[2],
       { contract: ctx.app.ctx.contract, now: new Date(), parse: ledger.parser() },
     );
     return { status: outcome.status, body: outcome.body as ImportResult };
@@ -76,8 +72,25 @@ export function importsSuite(ctx: TestContext): void {
       headers: bearer(as.token),
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    return expectContract<{
+      balances: { user: { id: string }; currency_breakdown: { currency: string; net: number }[] }[];
+    }>(response, 'getGroupBalances');
   };
+  /** The group's nets as the import's balances list them: by the file's names, then currency, zeros left out. */
+  const groupNets = async (as: Person, groupId: string, result: ImportResult) => {
+    const nameOf = new Map(result.members.map((m) => [m.user_id, m.name]));
+    const nets = new Map<string, number>();
+    for (const b of (await balancesOf(as, groupId)).balances) {
+      for (const c of b.currency_breakdown) {
+        if (c.net !== 0) nets.set(`${nameOf.get(b.user.id)} ${c.currency}`, c.net);
+      }
+    }
+    return nets;
+  };
+  const importedNets = (result: ImportResult) =>
+    new Map(
+      result.balances.filter((b) => b.imported !== 0).map((b) => [`${b.member} ${b.currency}`, b.imported]),
+    );
   const expectField = (response: LightMyRequestResponse, field: string, message?: string) => {
     expect(response.statusCode, response.body).toBe(400);
     const body = response.json() as { code: string; errors: { field: string; message: string }[] };
@@ -183,13 +196,19 @@ export function importsSuite(ctx: TestContext): void {
       expect(invitations.rows).toEqual([{ group_id: groupId }]);
       expect(body.balances).toEqual(preview.body.balances);
       // The group's balances are exactly the preview's `imported`.
-      const balances = await balancesOf(alice, groupId);
-      const ids = new Map(body.members.map((m) => [m.user_id, m.name]));
-      const seen = JSON.stringify(balances);
-      for (const b of preview.body.balances) expect(seen).toContain(String(b.imported));
-      expect(ids.size).toBe(3);
+      expect(await groupNets(alice, groupId, body)).toEqual(importedNets(preview.body));
       const expensesBefore = await counts(ctx.db);
       // The same file again: the same group, nothing written twice.
+      // Previewed again: everything is already there, in the group the first import made.
+      const preview2 = await run(alice, trip(), { members, dryRun: true });
+      expect(preview2.body).toMatchObject({
+        group_id: null,
+        group_name: 'Lisbon trip',
+        expenses: 0,
+        settlements: 0,
+        already_imported: 3,
+      });
+      expect(preview2.body.members.map((m) => m.status)).toEqual(['member', 'member', 'member']);
       const again = await run(alice, trip(), { members });
       expect(again.body).toMatchObject({
         group_id: groupId,
@@ -230,16 +249,11 @@ export function importsSuite(ctx: TestContext): void {
       expect(response.statusCode, response.body).toBe(201);
       const result = expectContract<ImportResult>(response, 'importFile');
       expect(result).toMatchObject({ group_id: made.group.id, expenses: 2, already_imported: 0 });
-      const balances = await balancesOf(owner, made.group.id);
-      const byUser = new Map<string, number>();
-      for (const b of balances.balances ?? balances) {
-        if (b.currency === 'EUR') byUser.set(b.user_id ?? b.userId ?? b.user?.id, b.balance ?? b.amount);
-      }
       expect(previewed.balances).toEqual([
         { member: 'Zed', currency: 'EUR', source: 15.01, imported: 15.01 },
         { member: 'Yan', currency: 'EUR', source: -15.01, imported: -15.01 },
       ]);
-      expect(JSON.stringify(balances)).toContain('15.01');
+      expect(await groupNets(owner, made.group.id, result)).toEqual(importedNets(previewed));
       // Again: nothing doubled.
       const again = await post(owner, {
         format: 'splitwise-csv',
@@ -346,6 +360,169 @@ export function importsSuite(ctx: TestContext): void {
       expect(await counts(ctx.db)).toEqual(before);
     });
 
+    it("Kitty's own rows keep their split kind and leftover start, comments, authors, and recurring rules with their occurrences", async () => {
+      const bob = uniqueEmail('kbob');
+      const ledger = new LedgerBuilder([
+        { name: 'a1', email: alice.email },
+        { name: 'b2', email: bob },
+      ]);
+      ledger.ledger.format = 'kitty-json';
+      ledger.ledger.recurring.push({
+        line: 2,
+        key: 'rule-1',
+        status: 'paused',
+        schedule: {
+          frequency: 'monthly',
+          start_date: '2020-01-15',
+          end_date: null,
+          occurrences: null,
+          time_zone: 'Europe/Prague',
+        },
+        nextDate: '2020-03-15',
+        occurrencesCreated: 2,
+        createdBy: 'b2',
+        expense: {
+          description: 'Rent',
+          category: 'rent',
+          currency: 'EUR',
+          amount: 1001 as never,
+          notes: '',
+          payers: [{ member: 'a1', amount: 1001 as never }],
+          splits: [
+            { member: 'a1', amount: 501 as never },
+            { member: 'b2', amount: 500 as never },
+          ],
+          splitKind: { type: 'equal', details: {}, leftoverStart: 0 },
+        },
+      });
+      const equal = (day: string, start: number, shares: [number, number]) => ({
+        date: `${day}T11:00:00.000Z`,
+        description: 'Rent',
+        category: 'rent',
+        splitKind: { type: 'equal' as const, details: {}, leftoverStart: start },
+        occurrence: { recurring: 'rule-1', date: day },
+        createdBy: 'b2',
+        splits: [
+          { member: 'a1', amount: shares[0] as never },
+          { member: 'b2', amount: shares[1] as never },
+        ],
+      });
+      ledger.expense('a1', { a1: 501, b2: 500 }, equal('2020-01-15', 0, [501, 500])).expense(
+        'a1',
+        { a1: 500, b2: 501 },
+        {
+          ...equal('2020-02-15', 1, [500, 501]),
+          comments: [{ author: 'b2', text: 'Paid late', createdAt: '2020-02-16T08:30:00.000Z' }],
+        },
+      );
+      // Shares no rotation of an equal split can make (one person two leftover cents): kept as exact amounts.
+      ledger.expense(
+        'a1',
+        { a1: 502, b2: 500 },
+        { splitKind: { type: 'equal', details: {}, leftoverStart: 0 }, description: 'Odd' },
+      );
+      const { body } = await run(alice, ledger, {});
+      expect(body).toMatchObject({ expenses: 3, problems: [] });
+      const groupId = body.group_id as string;
+      const rules = await ctx.db.query<Record<string, unknown>>(
+        `SELECT id, status, next_index, next_date, occurrences_created, last_date, created_by, import_key
+           FROM recurring_expenses WHERE group_id = $1`,
+        [groupId],
+      );
+      const bobId = body.members[1]?.user_id;
+      expect(rules.rows).toEqual([
+        {
+          id: expect.any(String),
+          status: 'paused',
+          next_index: 2,
+          next_date: '2020-03-15',
+          occurrences_created: 2,
+          last_date: '2020-02-15',
+          created_by: bobId,
+          import_key: 'rule-1',
+        },
+      ]);
+      const expenses = await ctx.db.query<Record<string, unknown>>(
+        `SELECT e.split_type, e.leftover_start::int AS leftover_start, e.occurrence_date, e.recurring_expense_id, e.created_by,
+                (SELECT json_agg(s.amount_minor ORDER BY s.position) FROM expense_splits s WHERE s.expense_id = e.id) AS shares,
+                (SELECT json_agg(json_build_object('text', k.text, 'author', k.author_id, 'at', k.created_at)) FROM expense_comments k WHERE k.expense_id = e.id) AS comments
+           FROM expenses e WHERE e.group_id = $1 ORDER BY e.occurrence_date NULLS LAST`,
+        [groupId],
+      );
+      expect(expenses.rows).toEqual([
+        {
+          split_type: 'equal',
+          leftover_start: expect.any(Number),
+          occurrence_date: '2020-01-15',
+          recurring_expense_id: rules.rows[0]?.id,
+          created_by: bobId,
+          shares: [501, 500],
+          comments: null,
+        },
+        {
+          split_type: 'equal',
+          leftover_start: expect.any(Number),
+          occurrence_date: '2020-02-15',
+          recurring_expense_id: rules.rows[0]?.id,
+          created_by: bobId,
+          shares: [500, 501],
+          comments: [{ text: 'Paid late', author: bobId, at: expect.stringMatching(/^2020-02-16T08:30:00/) }],
+        },
+        {
+          split_type: 'exact',
+          leftover_start: expect.any(Number),
+          occurrence_date: null,
+          recurring_expense_id: null,
+          created_by: alice.user.id,
+          shares: [502, 500],
+          comments: null,
+        },
+      ]);
+      // Again: the rule and its occurrences are there once.
+      const again = await run(alice, ledger, {});
+      expect(again.body).toMatchObject({ group_id: groupId, expenses: 0, already_imported: 3 });
+      const count = await ctx.db.query(
+        'SELECT count(*)::int AS n FROM recurring_expenses WHERE group_id = $1',
+        [groupId],
+      );
+      expect(count.rows).toEqual([{ n: 1 }]);
+    });
+
+    it('two names mapped to one address are refused on the second name', async () => {
+      const ledger = new LedgerBuilder(['Ann', 'Annie']).expense('Ann', { Ann: 100, Annie: 100 });
+      await expect(
+        run(alice, ledger, { members: { Ann: alice.email, Annie: alice.email.toUpperCase() } }),
+      ).rejects.toMatchObject({ status: 400, errors: [{ field: 'members.Annie' }] });
+    });
+
+    it('an Idempotency-Key replays the answer; the same file again once its first group is gone makes a new group', async () => {
+      const owner = await registerUser(ctx.app, { email: uniqueEmail('leaver') });
+      const csv = splitwiseCsv(
+        ['Ann', 'Ben'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const members = { Ann: owner.email, Ben: bobEmail };
+      const key = { 'idempotency-key': `import-${Date.now()}` };
+      const first = await post(owner, { format: 'auto', content: csv, members }, key);
+      expect(first.statusCode, first.body).toBe(201);
+      const replay = await post(owner, { format: 'auto', content: csv, members }, key);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toBe(first.body);
+      const groupId = first.json().group_id;
+      const expenses = await ctx.db.query('SELECT count(*)::int AS n FROM expenses WHERE group_id = $1', [
+        groupId,
+      ]);
+      expect(expenses.rows).toEqual([{ n: 1 }]);
+      // What deleting the group leaves (imports.group_id ON DELETE SET NULL; a group with balances cannot be
+      // deleted through the API, so the record is cleared as the foreign key would).
+      await ctx.db.query('UPDATE imports SET group_id = NULL WHERE group_id = $1', [groupId]);
+      const again = await post(owner, { format: 'auto', content: csv, members });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toMatchObject({ expenses: 1, already_imported: 0 });
+      expect(again.json().group_id).not.toBe(groupId);
+    });
+
     it('is rate-limited like every write', async () => {
       const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_WRITES: '2/1m' });
       const csv = splitwiseCsv(
@@ -360,6 +537,23 @@ export function importsSuite(ctx: TestContext): void {
           payload: { format: 'auto', content: csv, dryRun: true },
         });
       expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      expectTooMany(await send(), 'importFile', 60);
+    });
+
+    it('counts as a look-up (its preview tells whether each address has an account)', async () => {
+      const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_LOOKUPS: '1/1m' });
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/imports',
+          headers: bearer(alice.token),
+          payload: { format: 'auto', content: csv, dryRun: true, members: { A: uniqueEmail('probe') } },
+        });
       expect((await send()).statusCode).toBe(200);
       expectTooMany(await send(), 'importFile', 60);
     });
@@ -416,6 +610,36 @@ export function importsSuite(ctx: TestContext): void {
         const after = await counts(ctx.db);
         expect(after.expenses - before.expenses).toBe(2);
         expect(after.groups - before.groups).toBe(1);
+      },
+    );
+
+    it.runIf(ctx.engine === 'postgres')(
+      'imports into one group at the same moment write each row once',
+      async () => {
+        const made = await groupOf(ctx.app, 2);
+        const [owner, other] = made.people as [Person, Person];
+        const csv = splitwiseCsv(
+          ['Ann', 'Ben'],
+          [
+            ['2024-04-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00'],
+            ['2024-04-02', 'Lunch', 'General', '4.00', 'EUR', '-2.00', '2.00'],
+            ['2024-04-03', 'Taxi', 'General', '6.00', 'EUR', '3.00', '-3.00'],
+          ],
+        );
+        const body = {
+          format: 'auto',
+          content: csv,
+          group_id: made.group.id,
+          members: { Ann: owner.email, Ben: other.email },
+        };
+        const answers = await Promise.all([post(owner, body), post(other, body), post(owner, body)]);
+        for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+        expect(answers.map((a) => a.json().expenses).sort()).toEqual([0, 0, 3]);
+        expect(answers.map((a) => a.json().already_imported).sort()).toEqual([0, 3, 3]);
+        const rows = await ctx.db.query('SELECT count(*)::int AS n FROM expenses WHERE group_id = $1', [
+          made.group.id,
+        ]);
+        expect(rows.rows).toEqual([{ n: 3 }]);
       },
     );
   });
