@@ -6,6 +6,7 @@ import {
   exactRemaining,
   isSplitType,
   percentageTotal,
+  rotationFor,
   SPLIT_TYPE_LABELS,
   SPLIT_TYPES,
   SplitError,
@@ -328,5 +329,35 @@ describe('split details from the wire', () => {
       'adjustments',
       'Amounts in JPY must be whole numbers',
     ]);
+  });
+});
+
+describe('rotationFor: where the leftovers must start to make given shares', () => {
+  it('finds a rotation that makes the shares a split made, for every split type', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SPLIT_TYPES).chain((type) => splitInputArb(type)),
+        fc.nat(20),
+        ({ input }, rotation) => {
+          // An adjustment split may be valid with some rotations only (a leftover unit on a 0 - 1 share).
+          const made = trySplitExpense({ ...input, rotation });
+          fc.pre(made.ok);
+          const shares = made.ok ? made.shares : {};
+          const found = rotationFor(input, shares, 7);
+          expect(found).not.toBeNull();
+          expect(splitExpense({ ...input, rotation: found! })).toEqual(shares);
+        },
+      ),
+    );
+  });
+
+  it('under new ids it finds one when the leftovers still lie next to each other, else answers null', () => {
+    const equal = { amount: 100, participants: people, split_type: 'equal' };
+    expect(rotationFor(equal, { alice: 33, bob: 34, carol: 33 })).toBe(1);
+    expect(rotationFor(equal, { alice: 34, bob: 34, carol: 32 })).toBeNull();
+    // 2 units among 4: alice and carol got them under the old ids; in id order they are not neighbours.
+    const four = { amount: 2, participants: ['alice', 'bob', 'carol', 'dave'], split_type: 'equal' };
+    expect(rotationFor(four, { alice: 1, bob: 0, carol: 1, dave: 0 })).toBeNull();
+    expect(rotationFor(four, { alice: 1, bob: 0, carol: 0, dave: 1 })).toBe(3);
   });
 });

@@ -244,6 +244,26 @@ export function leftoverUnits(input: SplitInput): number {
   }
 }
 
+/**
+ * The rotation (where the leftover units start) with which the split makes exactly `shares`, trying
+ * `preferred` first, then 0 to n - 1 (every place the leftovers can start); null when none does. How an
+ * import makes the very same shares as the file although the participants' ids (and so their order) are
+ * new; when the leftovers fell on people who are no longer neighbours in the new order, none does.
+ */
+export function rotationFor(
+  input: Omit<SplitInput, 'rotation'>,
+  shares: Readonly<Record<string, number>>,
+  preferred = 0,
+): number | null {
+  const n = input.participants.length;
+  for (const rotation of [preferred, ...Array.from({ length: n }, (_, i) => i)]) {
+    // An adjustment split may be valid with some rotations only (a leftover unit on a share of 0 - 1).
+    const made = trySplitExpense({ ...input, rotation });
+    if (made.ok && input.participants.every((p) => made.shares[p] === shares[p])) return rotation;
+  }
+  return null;
+}
+
 /** The exact sum of decimal numbers as units of 10^-scale. */
 function exactSum(values: readonly number[]): { units: bigint; scale: number } {
   const decimals = values.map(decimalOfNumber);

@@ -84,7 +84,10 @@ export interface ImportedExpense {
   comments?: ImportedComment[];
   /** Kitty's export only: who recorded it, the member key. */
   createdBy?: string;
-  /** Kitty's export only: the recurring expense (its archive id) and the day it was the occurrence of. */
+  /**
+   * Kitty's export only: the recurring expense (its ImportedRecurring's `key`) and the day it was the
+   * occurrence of.
+   */
   occurrence?: { recurring: string; date: string };
 }
 

@@ -98,8 +98,22 @@ export function expenseBodyOf(
   } catch {
     return { ok: false, message: 'The amount is too large' };
   }
-  const split_details = e.splitKind
-    ? splitDetailsToWire(e.splitKind.details, e.currency)
+  // Kitty's own split kind names people as the file does: the details are keyed by the new ids.
+  const byId = (record: Record<string, number> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).map(([member, v]) => [ctx.idOf(member), v]));
+  const kind = e.splitKind?.details;
+  const split_details = kind
+    ? splitDetailsToWire(
+        Object.fromEntries(
+          Object.entries({
+            percentages: byId(kind.percentages),
+            shares: byId(kind.shares),
+            amounts: byId(kind.amounts),
+            adjustments: byId(kind.adjustments),
+          }).filter(([, v]) => v !== undefined),
+        ),
+        e.currency,
+      )
     : { amounts: amounts(e.splits, ctx.idOf, e.currency) };
   return {
     ok: true,
@@ -143,6 +157,9 @@ export function parseImportedExpense(e: ImportedExpense, ctx: ExpenseContext): R
   try {
     return { ok: true, value: parseExpenseInput(input, ctx.categories, ctx.now) };
   } catch (error) {
+    // Kitty's adjustment split can be valid only with its leftovers where the file had them (no share
+    // below zero): then it comes in as the file's exact amounts.
+    if (e.splitKind) return parseImportedExpense({ ...e, splitKind: undefined }, ctx);
     return { ok: false, message: messageOf(error) };
   }
 }

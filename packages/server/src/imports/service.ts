@@ -14,6 +14,7 @@ import {
   isTimeZone,
   noonIn,
   parseImport,
+  rotationFor,
   toDecimal,
   validateGroupName,
 } from '@kitty/domain';
@@ -21,7 +22,7 @@ import { loadCategories } from '../appconfig/categories';
 import type { Db } from '../db';
 import { insertComment } from '../expenses/comments-repo';
 import { newExpenseId } from '../expenses/ids';
-import { type ParsedExpense, withLeftoverStart } from '../expenses/input';
+import type { ParsedExpense } from '../expenses/input';
 import { recordExpense } from '../expenses/service';
 import { recordSettlement } from '../financial/record';
 import { advancePlanAfter } from '../financial/plan-store';
@@ -209,14 +210,19 @@ function sameShares(
 ): RowOutcome<{ parsed: ParsedExpense; leftoverStart?: number }> {
   const parsed = parseImportedExpense(row, ctx);
   if (!parsed.ok || !row.splitKind) return parsed.ok ? { ok: true, value: { parsed: parsed.value } } : parsed;
-  const wanted = new Map(row.splits.map((s) => [ctx.idOf(s.member), s.amount as number]));
-  const start = row.splitKind.leftoverStart;
-  for (let k = 0; k < Math.max(1, parsed.value.splits.length); k++) {
-    const made = withLeftoverStart(parsed.value, start + k);
-    if (made.splits.every((s) => wanted.get(s.user_id) === s.amount_minor)) {
-      return { ok: true, value: { parsed: parsed.value, leftoverStart: start + k } };
-    }
-  }
+  const wanted = Object.fromEntries(row.splits.map((s) => [ctx.idOf(s.member), s.amount as number]));
+  // The domain's rotationFor: a start that would make a share negative (adjustments) is passed over.
+  const start = rotationFor(
+    {
+      amount: parsed.value.amount_minor,
+      participants: parsed.value.splits.map((s) => s.user_id),
+      split_type: parsed.value.split_type,
+      details: parsed.value.split_details,
+    },
+    wanted,
+    row.splitKind.leftoverStart,
+  );
+  if (start !== null) return { ok: true, value: { parsed: parsed.value, leftoverStart: start } };
   const exact = parseImportedExpense({ ...row, splitKind: undefined }, ctx);
   return exact.ok ? { ok: true, value: { parsed: exact.value } } : exact;
 }

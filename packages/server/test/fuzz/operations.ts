@@ -259,6 +259,7 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
     valid: ({ world }) => ({ as: world.owner, params: { id: world.groupId }, query: { limit: 5 } }),
   },
   exportGroup: { valid: ({ world }) => ({ as: world.owner, params: { groupId: world.groupId } }) },
+  getGroupArchive: { valid: ({ world }) => ({ as: world.member, params: { id: world.groupId } }) },
   getGroupStatistics: {
     valid: ({ world }) => ({
       as: world.owner,

@@ -7,6 +7,8 @@ import { abuseRedisSuite } from './abuse-redis.suite';
 import { securityHeadersSuite } from './security-headers.suite';
 import { securityLimitsSuite } from './security-limits.suite';
 import { tokensSuite } from './tokens.suite';
+import { archiveSuite } from './archive.suite';
+import { archiveRoundTripSuite } from './archive-roundtrip.suite';
 import { accountPasswordSuite } from './account-password.suite';
 import { accountSettingsSuite } from './account-settings.suite';
 import { amountsExactSuite } from './amounts-exact.suite';
@@ -108,7 +110,9 @@ export function integrationSuites(engine: Engine): void {
     groupHistorySuite(ctx);
     statisticsSuite(ctx);
     recurringSuite(ctx);
+    archiveSuite(ctx);
     importsSuite(ctx);
+    archiveRoundTripSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
     tripSuite(ctx);
