@@ -189,6 +189,18 @@ describe('Spliit JSON export', () => {
     });
   });
 
+  it('lists a second expense with the same id, so that nothing is imported twice', () => {
+    const group = JSON.parse(fixture) as { expenses: { id: string }[] };
+    group.expenses.push({ ...(group.expenses[0] as { id: string }) });
+    const twice = ledgerOf(JSON.stringify(group, null, 2));
+    expect(twice.problems.at(-1)).toEqual({
+      line: expect.any(Number),
+      message: `"Courses Carrefour": The expense id exp-01 is already the expense on line ${lineOfExpense(fixture, 'exp-01')}`,
+    });
+    expect(twice.expenses.filter((e) => e.key === 'spliit:exp-01')).toHaveLength(1);
+    expect(importedBalances(twice)).toEqual(importedBalances(ledger));
+  });
+
   it('keeps the cents of a forint group as Kitty holds them (Spliit counts whole forints)', () => {
     const huf = ledgerOf(
       JSON.stringify({

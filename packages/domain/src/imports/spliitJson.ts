@@ -71,6 +71,9 @@ function parse(content: string): ImportParseResult {
     }
     const name = memberName(participant.name);
     if (name === '') return unreadable(line, `Line ${line}: a participant without a name`);
+    if (nameOf.has(participant.id)) {
+      return unreadable(line, `Line ${line}: two participants have the id ${participant.id}`);
+    }
     if (byName.has(name)) {
       return unreadable(
         line,
@@ -94,6 +97,7 @@ function parse(content: string): ImportParseResult {
   const problems: ImportProblem[] = [];
   const computable: SpliitExpense[] = [];
   const memberSet = new Set(members.map((m) => m.name));
+  const seen = new Map<string, number>();
 
   for (const item of expensesIn) {
     const raw = asObject(item);
@@ -107,6 +111,12 @@ function parse(content: string): ImportParseResult {
       problem(expense);
       continue;
     }
+    const before = seen.get(expense.id);
+    if (before !== undefined) {
+      problem(`The expense id ${expense.id} is already the expense on line ${before}`);
+      continue;
+    }
+    seen.set(expense.id, line);
     const unknown = [expense.paidById, ...expense.paidFor.map((p) => p.participantId)].find(
       (id) => !nameOf.has(id),
     );
