@@ -1,0 +1,44 @@
+import { CURRENCY_CODES, getCurrency, isKnownCurrency } from '../currencies';
+import { readCsv } from './csvRecords';
+import type { ImportParseResult } from './types';
+
+// Small rules the Spliit and IHateMoney readers share: how a member's name is kept, how a spreadsheet's
+// formula guard is undone, and which currency a bare symbol stands for.
+
+/** A member's name as Kitty keeps it: trimmed, in Unicode NFC (so "é" typed two ways is one person). */
+export function memberName(text: string): string {
+  return text.normalize('NFC').trim();
+}
+
+/**
+ * A cell as it was before the exporter guarded it against spreadsheet formulas: Spliit's escapeCsvFormula
+ * (src/app/groups/[groupId]/expenses/export/csv/route.ts) and IHateMoney's escape_csv_formulae
+ * (ihatemoney/utils.py) put a single quote before a text that starts with =, +, -, @, a tab or a line break.
+ */
+export function unguardFormula(cell: string): string {
+  return /^'[=+\-@\t\r\n]/.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * The ISO code a currency written as a code or a symbol stands for: the code itself when Kitty knows it,
+ * else the one currency Kitty knows with that symbol ("€" is EUR); null when none or several do ("$" is
+ * the US dollar's and the Mexican peso's, "kr" three crowns').
+ */
+export function currencyOfSymbol(text: string): string | null {
+  const written = text.trim();
+  if (isKnownCurrency(written.toUpperCase())) return written.toUpperCase();
+  const matches = CURRENCY_CODES.filter((code) => getCurrency(code)?.symbol === written);
+  return matches.length === 1 ? (matches[0] as string) : null;
+}
+
+/** The cells of a CSV text's first line (the header a reader's sniff looks at), or null. */
+export function firstCsvLine(content: string): string[] | null {
+  const end = content.search(/\r|\n/);
+  const first = readCsv(end < 0 ? content : content.slice(0, end));
+  return first.ok && first.records.length === 1 ? (first.records[0]?.cells ?? null) : null;
+}
+
+/** A file that cannot be read at all: where reading stopped and why. */
+export function unreadable(line: number, message: string): ImportParseResult {
+  return { ok: false, error: { line, message } };
+}
