@@ -8,6 +8,7 @@ import {
   IMPORT_NOTHING_NEW,
   importBlocker,
   importChecking,
+  importGroupName,
   importMachine,
   type ImportPreview,
   type ImportPreviewMember,
@@ -341,5 +342,22 @@ describe('import words', () => {
   it('names the members still to map', () => {
     expect(chooseWhoWords(['Chloé'])).toBe('Choose who Chloé is');
     expect(chooseWhoWords(['Ana', 'Bob', 'Chloé'])).toBe('Choose who Ana, Bob and Chloé are');
+  });
+});
+
+describe('the new group name', () => {
+  it('defaults to the name the file gives, else "Imported from <app>"', async () => {
+    const { actor, imports } = start({
+      dryRun: (body) => Promise.resolve({ ...answer(body), group_name: null }),
+      runImport: (body) => Promise.resolve(answer(body, { group_id: 'g' })),
+    });
+    await toPreview(actor);
+    expect(importGroupName(actor.getSnapshot().context)).toBe('Imported from Splitwise');
+    actor.send({ type: 'import.map', name: 'Ana', email: 'ana@kitty.test' });
+    actor.send({ type: 'import.map', name: 'Bob', email: 'bob@kitty.test' });
+    await settled(actor);
+    actor.send({ type: 'import.start' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(imports[0]?.body.group_name).toBe('Imported from Splitwise');
   });
 });

@@ -6,7 +6,7 @@
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { FieldErrors } from '../accountValidation';
 import { failureMessage } from '../failure';
-import type { ImportFormat } from '../imports/types';
+import { IMPORT_APP, type ImportFormat } from '../imports/types';
 
 /** What the person picks as the file's format: the server detects it with 'auto'. */
 export type ImportFormatChoice = 'auto' | ImportFormat;
@@ -46,13 +46,13 @@ export interface ImportRequestBody {
   group_id?: string;
   group_name?: string;
   members?: Record<string, string>;
-  time_zone?: string;
+  time_zone: string;
 }
 
 export interface ImportInput {
   /** Import into this group; null makes a new group. */
   groupId: string | null;
-  /** The browser's IANA time zone: the calendar of the file's dates without a time. */
+  /** The browser's IANA time zone: the calendar of the file's dates without a time (UTC without one). */
   timeZone?: string;
   /** A fresh idempotency key (crypto.randomUUID); a retry of the same import reuses it. */
   newIdempotencyKey?: () => string;
@@ -130,13 +130,21 @@ export function mappedMembers(mapping: Readonly<Record<string, string>>): Record
   return members;
 }
 
-/** The new group's name: what the person typed, else the file's, else "Imported from <app>" (the server's). */
+/** The new group's name: what the person typed, else the file's, else "Imported from <app>" (as the server names it). */
 export function importGroupName(context: Pick<ImportContext, 'groupName' | 'preview'>): string {
-  return context.groupName ?? context.preview?.group_name ?? '';
+  const preview = context.preview;
+  if (context.groupName !== null) return context.groupName;
+  if (!preview) return '';
+  return preview.group_name ?? `Imported from ${IMPORT_APP[preview.format]}`;
 }
 
 export function importBody(context: ImportContext, dryRun: boolean): ImportRequestBody {
-  const body: ImportRequestBody = { format: context.format, content: context.content, dryRun };
+  const body: ImportRequestBody = {
+    format: context.format,
+    content: context.content,
+    dryRun,
+    time_zone: context.timeZone ?? 'UTC',
+  };
   if (context.groupId) body.group_id = context.groupId;
   else if (!dryRun) {
     const name = importGroupName(context).trim();
@@ -144,7 +152,6 @@ export function importBody(context: ImportContext, dryRun: boolean): ImportReque
   }
   const members = mappedMembers(context.mapping);
   if (Object.keys(members).length > 0) body.members = members;
-  if (context.timeZone) body.time_zone = context.timeZone;
   return body;
 }
 
