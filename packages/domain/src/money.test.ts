@@ -5,11 +5,13 @@ import {
   AMOUNT_NOT_POSITIVE,
   AMOUNT_TOO_LARGE,
   addMinor,
+  decimalText,
   decimalToMinor,
   formatMoney,
   formatMoneyWithSymbol,
   MONEY_LOCALE,
   MAX_AMOUNT,
+  numberOfDecimalText,
   parseAmount,
   parseMoney,
   roundDecimalText,
@@ -169,6 +171,31 @@ describe('money round-trips between minor units and decimals', () => {
 
   it('toDecimal refuses an amount that a JSON number cannot carry exactly', () => {
     expect(() => toDecimal(Number.MAX_SAFE_INTEGER)).toThrow('too large to write exactly as a decimal');
+  });
+});
+
+describe('decimalText writes a number as its exact decimal text, numberOfDecimalText reads it back', () => {
+  it('writes plain decimals, never an exponent', () => {
+    expect(decimalText(33.33)).toBe('33.33');
+    expect(decimalText(100)).toBe('100');
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(-0.5)).toBe('-0.5');
+    expect(decimalText(1e21)).toBe('1000000000000000000000');
+  });
+
+  it('reads back the very same number for every finite double', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        expect(numberOfDecimalText(decimalText(n))).toBe(n + 0);
+      }),
+    );
+  });
+
+  it('refuses text that is not a plain decimal or that no double holds exactly', () => {
+    expect(numberOfDecimalText('12.5')).toBe(12.5);
+    expect(numberOfDecimalText('1e3')).toBeNull();
+    expect(numberOfDecimalText('abc')).toBeNull();
+    expect(numberOfDecimalText('33.333333333333333333')).toBeNull();
   });
 });
 

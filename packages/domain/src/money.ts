@@ -95,6 +95,28 @@ export function formatScaled(units: bigint, scale: number): string {
   return `${negative ? '-' : ''}${int}${scale > 0 ? `.${frac}` : ''}`;
 }
 
+/**
+ * A finite number as the exact decimal text it stands for, never in exponent form and without trailing
+ * zeros (33.33 -> "33.33", 1e-7 -> "0.0000001", 100 -> "100"): how a file writes a percentage.
+ */
+export function decimalText(value: number): string {
+  const d = decimalOfNumber(value);
+  return formatScaled(d.negative ? -d.coefficient : d.coefficient, d.scale);
+}
+
+/**
+ * decimalText's inverse: the number a plain decimal text ("33.33", "-0.5") stands for, or null when the
+ * text is not a plain decimal or no double holds it exactly (more than about 15 significant digits).
+ */
+export function numberOfDecimalText(text: string): number | null {
+  const d = parseDecimalText(text.trim());
+  if (!d) return null;
+  const value = Number(formatScaled(d.negative ? -d.coefficient : d.coefficient, d.scale));
+  const back = decimalOfNumber(value);
+  const same = back.coefficient === d.coefficient && back.scale === d.scale && back.negative === d.negative;
+  return same ? value + 0 : null;
+}
+
 /** Rounds an exact decimal to `decimals` places, halves away from zero, and writes it with that many. */
 export function roundDecimalText(value: number, decimals: number): string {
   const d = decimalOfNumber(value);

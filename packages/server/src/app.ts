@@ -15,6 +15,7 @@ import { migrate } from './db/migrate';
 import { expenseRoutes } from './expenses/routes';
 import { financialRoutes } from './financial/routes';
 import { groupRoutes } from './groups/routes';
+import { importRoutes } from './imports/routes';
 import { type Contract, loadContract } from './http/contract';
 import { registerErrorHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   financialRoutes(app);
   statisticsRoutes(app);
   recurringRoutes(app);
+  importRoutes(app);
   registerRecurringRunner(app, config.recurringIntervalMs);
 
   const webFallback = await registerWeb(app, config.webDist);

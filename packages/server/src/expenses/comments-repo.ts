@@ -70,14 +70,14 @@ export async function findComment(db: Db, expenseId: string, id: string): Promis
 
 export async function insertComment(
   tx: Db,
-  comment: { id: string; expense_id: string; author_id: string; text: string },
+  /** `created_at`: when it was written, kept by an import (default now). */
+  comment: { id: string; expense_id: string; author_id: string; text: string; created_at?: Date },
 ): Promise<void> {
-  await tx.query('INSERT INTO expense_comments (id, expense_id, author_id, text) VALUES ($1, $2, $3, $4)', [
-    comment.id,
-    comment.expense_id,
-    comment.author_id,
-    comment.text,
-  ]);
+  await tx.query(
+    `INSERT INTO expense_comments (id, expense_id, author_id, text, created_at)
+     VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, now()))`,
+    [comment.id, comment.expense_id, comment.author_id, comment.text, comment.created_at ?? null],
+  );
 }
 
 export async function deleteComment(tx: Db, id: string): Promise<void> {

@@ -250,9 +250,16 @@ export interface OccurrenceKey {
   occurrence_date: string;
 }
 
+// What an insert that may repeat gives way to: an occurrence's (recurring expense, day), an imported
+// row's (group, import key); with both, either (the id is fresh, so no other key can conflict).
+const OCCURRENCE_CONFLICT =
+  'ON CONFLICT (recurring_expense_id, occurrence_date) WHERE recurring_expense_id IS NOT NULL DO NOTHING';
+const IMPORT_CONFLICT = 'ON CONFLICT (group_id, import_key) WHERE import_key IS NOT NULL DO NOTHING';
+
 /**
  * Inserts an expense with its payers and splits. For an occurrence, an insert whose (recurring expense,
- * day) already exists writes nothing and answers false: whoever created that day first wins.
+ * day) already exists writes nothing and answers false: whoever created that day first wins. The same for
+ * an imported row whose key its group already holds (migration 0019).
  */
 export async function insertExpense(
   tx: Db,
@@ -260,13 +267,20 @@ export async function insertExpense(
   createdBy: string,
   e: ExpenseWrite,
   occurrence?: OccurrenceKey,
+  importKey?: string,
 ): Promise<boolean> {
+  const conflict =
+    importKey === undefined
+      ? OCCURRENCE_CONFLICT
+      : occurrence === undefined
+        ? IMPORT_CONFLICT
+        : 'ON CONFLICT DO NOTHING';
   const { rows } = await tx.query(
     `INSERT INTO expenses (id, group_id, description, amount_minor, currency, category, date, notes, paid_by,
                            split_type, split_details, created_by, leftover_start, recurring_expense_id,
-                           occurrence_date)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15)
-     ON CONFLICT (recurring_expense_id, occurrence_date) WHERE recurring_expense_id IS NOT NULL DO NOTHING
+                           occurrence_date, import_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16)
+     ${conflict}
      RETURNING id`,
     [
       id,
@@ -284,6 +298,7 @@ export async function insertExpense(
       e.leftover_start,
       occurrence?.recurring_expense_id ?? null,
       occurrence?.occurrence_date ?? null,
+      importKey ?? null,
     ],
   );
   if (rows.length === 0) return false;

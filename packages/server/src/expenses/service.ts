@@ -112,18 +112,27 @@ export interface NewExpense {
   parsed: ParsedExpense;
   /** For an occurrence of a recurring expense: which one, and the calendar day it is for. */
   occurrence?: repo.OccurrenceKey;
+  /** For an imported row: where it came from, unique in its group (a second insert writes nothing). */
+  importKey?: string;
+  /**
+   * Where its leftover units start, fixed (Kitty's own export: the very same shares as in the group it came
+   * from) instead of reserved from the group's rotation.
+   */
+  leftoverStart?: number;
 }
 
 /**
  * Writes a new expense: its leftover units reserved in its group, the row with its payers and splits, its
  * ledger posting and its history event, inside `tx`. Every creation goes through here: POST /expenses and
- * each occurrence of a recurring expense. Answers false, having written nothing, when the occurrence
- * already exists (its unique key): call it inside a savepoint so the reservation is undone with it.
+ * each occurrence of a recurring expense, each imported row (POST /imports). Answers false, having written
+ * nothing, when the occurrence or the imported row already exists (its unique key): call it inside a
+ * savepoint so the reservation is undone with it.
  */
 export async function recordExpense(tx: Db, e: NewExpense): Promise<boolean> {
   let parsed = e.parsed;
   // Leftover units go round the group: this expense's start from the group's count, in this transaction.
-  if (e.groupId !== null) {
+  if (e.leftoverStart !== undefined) parsed = withLeftoverStart(parsed, e.leftoverStart);
+  else if (e.groupId !== null) {
     parsed = withLeftoverStart(parsed, await repo.reserveLeftovers(tx, e.groupId, leftoversOf(parsed)));
   }
   const inserted = await repo.insertExpense(
@@ -132,6 +141,7 @@ export async function recordExpense(tx: Db, e: NewExpense): Promise<boolean> {
     e.actorId,
     { ...parsed, group_id: e.groupId },
     e.occurrence,
+    e.importKey,
   );
   if (!inserted) return false;
   const posted = ledgerOf(e.groupId, parsed);

@@ -28,6 +28,8 @@ export interface NewSettlement {
   /** ISO 8601; null: now. */
   settlement_date: string | null;
   transaction_id: string;
+  /** An imported payment's key, unique in its group (migration 0019); the importer checks it first. */
+  import_key?: string | null;
 }
 
 /** One line of a settlement's audit trail, with the actor's name fields. */
@@ -53,8 +55,8 @@ const S_COLUMNS = COLUMNS.split(',')
 export async function insertSettlement(tx: Db, s: NewSettlement): Promise<SettlementRow | null> {
   const { rows } = await tx.query<SettlementRow>(
     `INSERT INTO settlements (group_id, from_user_id, to_user_id, amount_minor, currency, description,
-                              created_by, settlement_date, transaction_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()), $9)
+                              created_by, settlement_date, transaction_id, import_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()), $9, $10)
      ON CONFLICT (transaction_id) DO NOTHING
      RETURNING ${COLUMNS}`,
     [
@@ -67,6 +69,7 @@ export async function insertSettlement(tx: Db, s: NewSettlement): Promise<Settle
       s.created_by,
       s.settlement_date,
       s.transaction_id,
+      s.import_key ?? null,
     ],
   );
   return rows[0] ?? null;

@@ -34,7 +34,7 @@ export function fieldErrors(errors: FieldError[]): HttpError {
 }
 
 /** Checks what the input says by itself: amount, currency, two different people, the date. */
-function validate(input: SettlementInput): { amount: number; date: string | null } {
+export function validateSettlementInput(input: SettlementInput): { amount: number; date: string | null } {
   const errors: FieldError[] = [];
   let amount = 0;
   if (!isKnownCurrency(input.currency)) {
@@ -119,7 +119,7 @@ export async function createSettlement(
   input: SettlementInput,
   caller: CurrentUser,
 ): Promise<SettlementJson> {
-  const { amount, date } = validate(input);
+  const { amount, date } = validateSettlementInput(input);
   return recordAndPresent(
     db,
     {

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../users/repo';
 import { toUserJson, type UserJson } from '../users/present';
 import { netsOf } from './balances';
 import { lockMoneyOf } from './locks';
-import { emailProblem, findOrCreatePerson, type Invited } from './people';
+import { emailProblem, findOrCreatePerson, type Invited, type PersonInput } from './people';
 import { insertGroupEvent, insertMemberEvents } from '../history/repo';
 import { addMembers, bumpVersion, findGroupForMember, membersOfGroups, removeMembers } from './repo';
 
@@ -59,12 +59,28 @@ export async function addGroupMember(
     if (!group) throw notFound();
     const problem = emailProblem(input.email, 'email');
     if (problem) throw invalid(problem);
-    const person = await findOrCreatePerson(tx, input, caller.id, group.id, invited);
-    if ((await addMembers(tx, group.id, [person.id])) > 0) {
-      await bumpVersion(tx, group.id);
-      await insertMemberEvents(tx, group.id, caller.id, 'member_joined', [person.id]);
-    }
+    await addPersonToGroup(tx, caller, group.id, input, invited);
     return membersOfGroups(tx, [group.id]);
   });
   return { members: { Members: members.map(toUserJson) }, invited };
+}
+
+/**
+ * The writes of adding one person (address already checked) to a group the caller holds FOR NO KEY
+ * UPDATE: an existing user, or a new not-registered person owed an invitation (pushed on `invited`); a new
+ * member moves the group's version on and joins its history. POST /groups/{id}/members and POST /imports.
+ */
+export async function addPersonToGroup(
+  tx: Db,
+  caller: CurrentUser,
+  groupId: string,
+  input: PersonInput,
+  invited: Invited[],
+): Promise<CurrentUser> {
+  const person = await findOrCreatePerson(tx, input, caller.id, groupId, invited);
+  if ((await addMembers(tx, groupId, [person.id])) > 0) {
+    await bumpVersion(tx, groupId);
+    await insertMemberEvents(tx, groupId, caller.id, 'member_joined', [person.id]);
+  }
+  return person;
 }

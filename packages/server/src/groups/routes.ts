@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
+import { groupArchive } from './archive';
 import { createGroup } from './create';
 import { deleteGroup } from './delete';
 import { exportGroup } from './export';
@@ -64,5 +65,9 @@ export function groupRoutes(app: FastifyInstance): void {
 
   route(app, 'exportGroup', async (request) =>
     exportGroup(db, currentUser(request).id, request.params.groupId),
+  );
+
+  route(app, 'getGroupArchive', async (request) =>
+    groupArchive(db, currentUser(request).id, request.params.id),
   );
 }

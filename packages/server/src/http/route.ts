@@ -38,6 +38,8 @@ export function route<O extends OperationId>(
   app: FastifyInstance,
   operationId: O,
   handler: OperationHandler<O>,
+  /** `bodyLimit`: the bytes this operation's body may have, when not the app's 1 MiB (an imported file). */
+  options: { bodyLimit?: number } = {},
 ): void {
   const operation = app.ctx.contract.operation(operationId);
   app.route({
@@ -48,5 +50,6 @@ export function route<O extends OperationId>(
     onRequest: operation.secured ? app.authenticate : undefined,
     preHandler: guardInput,
     handler: handler as unknown as RouteHandlerMethod,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
   });
 }

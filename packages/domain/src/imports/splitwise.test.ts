@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import { allocate } from '../allocate';
+import { formatMoney, type Minor, parseMoneyOrThrow } from '../money';
+import { fixture, seeded } from './fixtures/fixture';
+import { importedBalances } from './ledgerBalances';
+import { detectImportFormat, parseImport } from './parse';
+import { partsOfNets, readSplitwiseCsv } from './splitwise';
+import type { ImportedBalance, ImportedLedger } from './types';
+
+// fixtures/splitwise/group.csv is written the way Splitwise writes its group export (header, a blank line,
+// the rows, a blank line, one "Total balance" row per currency with blank Category and Cost), the layout
+// julien-nc/cospend-nc lib/Service/CospendService.php importSWProject reads: members from the sixth column
+// on, each row's columns the members' nets, "Payment" rows for payments. It has a description with a comma,
+// one with a line break and "" quotes, three currencies, two payments, a row paid by two people, members
+// with accents and José, who settles up and takes part in nothing after (a member who left).
+const GROUP = fixture('splitwise/group.csv');
+
+function ledgerOf(content: string): ImportedLedger {
+  const result = readSplitwiseCsv.parse(content);
+  if (!result.ok) throw new Error(`not read: ${result.error.message}`);
+  return result.ledger;
+}
+
+function eur(amount: number): Minor {
+  return amount as Minor;
+}
+
+/**
+ * Splitwise's own balances: each member's column summed over the data rows, per currency. Read from the
+ * right end of each line (the members' columns and the currency never hold a comma or a line break), so it
+ * does not depend on the reader's handling of quotes.
+ */
+function columnSums(csv: string): ImportedBalance[] {
+  const [head = '', ...lines] = csv.split('\n');
+  const members = head.split(',').slice(5);
+  const sums = new Map<string, Map<string, number>>();
+  for (const line of lines) {
+    const cells = line.split(',');
+    if (cells.length < members.length + 5 || line.includes(',Total balance,')) continue;
+    const columns = cells.slice(-members.length);
+    const currency = cells[cells.length - members.length - 1] as string;
+    const byMember = sums.get(currency) ?? new Map<string, number>();
+    sums.set(currency, byMember);
+    members.forEach((m, i) => {
+      byMember.set(m, (byMember.get(m) ?? 0) + parseMoneyOrThrow(columns[i] as string, currency));
+    });
+  }
+  const out: ImportedBalance[] = [];
+  for (const member of members) {
+    for (const currency of [...sums.keys()].sort()) {
+      const amount = sums.get(currency)?.get(member) ?? 0;
+      if (amount !== 0) out.push({ member, currency, amount: amount as Minor });
+    }
+  }
+  return out;
+}
+
+describe('Splitwise CSV', () => {
+  it('is recognised by its header, also after the note of a friend export, and nothing else is', () => {
+    expect(detectImportFormat(GROUP)).toBe('splitwise-csv');
+    expect(readSplitwiseCsv.sniff(`Note: does not include group expenses\n\n${GROUP}`)).toBe(true);
+    expect(readSplitwiseCsv.sniff('Date,Description,Category,Currency,Cost,Alice\n')).toBe(false);
+    expect(readSplitwiseCsv.sniff('what,amount,payer_name\n')).toBe(false);
+  });
+
+  it('reads the members in column order, accents kept', () => {
+    const ledger = ledgerOf(GROUP);
+    expect(ledger.members.map((m) => m.name)).toEqual(['Alice Martin', 'Bob', 'Zoë Dupré', 'José']);
+    expect(ledger.rows).toBe(9);
+    expect(ledger.problems).toEqual([]);
+  });
+
+  it('turns a row paid by one member into that member paying the cost and everyone owing minus their column', () => {
+    const [dinner] = ledgerOf(GROUP).expenses;
+    expect(dinner).toMatchObject({
+      line: 3,
+      date: '2024-03-01',
+      description: 'Dinner at Chez Léon, Paris',
+      category: 'dining',
+      currency: 'EUR',
+      amount: 12000,
+      notes: '',
+      payers: [{ member: 'Alice Martin', amount: 12000 }],
+      splits: [
+        { member: 'Alice Martin', amount: 3000 },
+        { member: 'Bob', amount: 3000 },
+        { member: 'Zoë Dupré', amount: 3000 },
+        { member: 'José', amount: 3000 },
+      ],
+    });
+  });
+
+  it('keeps a description with a line break and quotes, and dates the row at the line it begins on', () => {
+    const groceries = ledgerOf(GROUP).expenses[1];
+    expect(groceries).toMatchObject({
+      line: 4,
+      description: 'Groceries\nmilk, eggs "bio"',
+      amount: 4550,
+      payers: [{ member: 'Bob', amount: 4550 }],
+      splits: [
+        { member: 'Alice Martin', amount: 1517 },
+        { member: 'Bob', amount: 1517 },
+        { member: 'Zoë Dupré', amount: 1516 },
+      ],
+    });
+    expect(ledgerOf(GROUP).expenses[2]?.line).toBe(6);
+  });
+
+  it('gives a row paid by two members to both, each paying their column plus an equal share of the rest', () => {
+    // Alice paid 40 and Zoë 20 of 60 shared by four: Alice +25, Zoë +5, Bob and José -15.
+    const museum = ledgerOf(GROUP).expenses.find((e) => e.description === 'Museum tickets');
+    expect(museum?.payers).toEqual([
+      { member: 'Alice Martin', amount: 4000 },
+      { member: 'Zoë Dupré', amount: 2000 },
+    ]);
+    expect(museum?.splits).toEqual([
+      { member: 'Alice Martin', amount: 1500 },
+      { member: 'Bob', amount: 1500 },
+      { member: 'Zoë Dupré', amount: 1500 },
+      { member: 'José', amount: 1500 },
+    ]);
+  });
+
+  it('turns Payment rows into payments from the member whose column is positive', () => {
+    expect(ledgerOf(GROUP).settlements).toMatchObject([
+      { line: 7, date: '2024-03-04', from: 'José', to: 'Alice Martin', amount: 4500, currency: 'EUR' },
+      { line: 10, date: '2024-03-11', from: 'Zoë Dupré', to: 'Bob', amount: 10000, currency: 'USD' },
+    ]);
+  });
+
+  it('maps categories to Kitty’s and keeps a name it cannot map in the notes', () => {
+    const byDescription = new Map(ledgerOf(GROUP).expenses.map((e) => [e.description, e]));
+    expect(byDescription.get('Taxi')?.category).toBe('transport');
+    expect(byDescription.get('Hotel "Le Grand", 2 nights')?.category).toBe('accommodation');
+    expect(byDescription.get('Vet for Rex')).toMatchObject({ category: 'other', notes: 'Category: Pets' });
+  });
+
+  it('reads amounts of a currency without decimals in its own units', () => {
+    const ramen = ledgerOf(GROUP).expenses.find((e) => e.currency === 'JPY');
+    expect(ramen).toMatchObject({ amount: 3000, payers: [{ member: 'Zoë Dupré', amount: 3000 }] });
+  });
+
+  it('imports with the balances Splitwise itself computes (its columns, and its Total balance rows)', () => {
+    const ledger = ledgerOf(GROUP);
+    const expected = columnSums(GROUP);
+    expect(expected).toContainEqual({ member: 'Alice Martin', currency: 'EUR', amount: eur(9483) });
+    expect(ledger.sourceBalances).toEqual(expected);
+    expect(importedBalances(ledger)).toEqual(expected);
+  });
+
+  it('reads the same ledger from CRLF line ends (a line break in a cell too) and a byte-order mark', () => {
+    const windows = `\ufeff${GROUP.replace(/\n/g, '\r\n')}`;
+    const read = parseImport('auto', windows);
+    expect(read.ok && read.ledger).toEqual(ledgerOf(GROUP));
+  });
+
+  it('gives the same keys to the same rows when a member joined later (a new column of zeros)', () => {
+    const widened = GROUP.split('\n')
+      .map((line, i) => (line.split(',').length < 6 ? line : i === 0 ? `${line},Newcomer` : `${line},0.00`))
+      .join('\n');
+    const before = ledgerOf(GROUP);
+    const after = ledgerOf(widened);
+    expect(after.expenses.map((e) => e.key)).toEqual(before.expenses.map((e) => e.key));
+    expect(after.settlements.map((s) => s.key)).toEqual(before.settlements.map((s) => s.key));
+  });
+
+  it('keys two identical rows apart, so both are imported', () => {
+    const row = '2024-01-02,Coffee,General,4.00,EUR,2.00,-2.00';
+    const ledger = ledgerOf(`Date,Description,Category,Cost,Currency,A,B\n${row}\n${row}\n`);
+    const [first, second] = ledger.expenses;
+    expect(first?.key).not.toBe(second?.key);
+    expect(second?.key).toBe(`${first?.key}#2`);
+  });
+
+  it('lists a row whose columns do not add up to zero as a problem of its line, counted in the file balances', () => {
+    const csv = [
+      'Date,Description,Category,Cost,Currency,Ann,Ben',
+      '2024-01-02,Lunch,General,10.00,EUR,5.00,-5.00',
+      '2024-01-03,Typo,General,10.00,EUR,5.00,-4.00',
+      '2024-01-04,Too little,General,4.00,EUR,5.00,-5.00',
+      '2024-01-05,Nobody,General,4.00,EUR,0.00,0.00',
+      '2024-01-06,Odd payment,Payment,5.00,EUR,3.00,-3.00',
+      '2024-31-01,Bad date,General,4.00,EUR,2.00,-2.00',
+      '2024-01-07,Bad amount,General,4.00,EUR,2.005,-2.005',
+      '2024-01-08,Old money,General,4.00,XYZ,2.00,-2.00',
+      '',
+      '2024-01-31,Total balance, , ,EUR,17.00,-16.00',
+    ].join('\n');
+    const ledger = ledgerOf(csv);
+    expect(ledger.rows).toBe(8);
+    expect(ledger.expenses.map((e) => e.line)).toEqual([2]);
+    expect(ledger.problems).toEqual([
+      { line: 3, message: "The members' columns add up to 1.00, not zero" },
+      { line: 4, message: 'The cost 4.00 is less than the 5.00 its columns say was lent' },
+      { line: 5, message: "Every member's column is zero: who paid cannot be told" },
+      { line: 6, message: "The payment's cost 5.00 is not the 3.00 its columns move" },
+      { line: 7, message: 'The date "2024-31-01" is not a day written YYYY-MM-DD' },
+      { line: 8, message: `Ann's column is not an amount of EUR: "2.005"` },
+      { line: 9, message: 'Currency XYZ is not one Kitty supports' },
+      {
+        line: 11,
+        message:
+          'The Total balance in EUR says Ann 17.00 where the rows add up to 20.00; Ben -16.00 where the rows add up to -19.00',
+      },
+    ]);
+    // The file's balances count every row whose columns are amounts, problem or not.
+    expect(ledger.sourceBalances).toEqual([
+      { member: 'Ann', currency: 'EUR', amount: 2000 },
+      { member: 'Ben', currency: 'EUR', amount: -1900 },
+    ]);
+    expect(importedBalances(ledger)).toEqual([
+      { member: 'Ann', currency: 'EUR', amount: 500 },
+      { member: 'Ben', currency: 'EUR', amount: -500 },
+    ]);
+  });
+
+  it('fails a file without the header, with no members, with twice the same member or without rows', () => {
+    expect(readSplitwiseCsv.parse('Date,What,Amount\n')).toEqual({
+      ok: false,
+      error: {
+        line: 1,
+        message:
+          'This is not a Splitwise export: its header should begin Date,Description,Category,Cost,Currency',
+      },
+    });
+    expect(readSplitwiseCsv.parse('Date,Description,Category,Cost,Currency\n')).toMatchObject({
+      ok: false,
+      error: { line: 1, message: 'The header names no member after Currency' },
+    });
+    expect(readSplitwiseCsv.parse('Date,Description,Category,Cost,Currency,Ann, Ann\n')).toMatchObject({
+      ok: false,
+      error: { line: 1, message: 'Two columns are named Ann' },
+    });
+    expect(
+      readSplitwiseCsv.parse(
+        'Date,Description,Category,Cost,Currency,Ann\n\n2024-01-31,Total balance, , ,EUR,0\n',
+      ),
+    ).toMatchObject({ ok: false, error: { line: 1, message: 'The file has no rows after its header' } });
+    expect(readSplitwiseCsv.parse('Date,Description,Category,Cost,Currency,Ann\n"open')).toMatchObject({
+      ok: false,
+      error: { line: 2 },
+    });
+  });
+
+  it('trims member names and writes their accents in one way (NFC)', () => {
+    const decomposed = 'Zoe\u0308';
+    const ledger = ledgerOf(
+      `Date,Description,Category,Cost,Currency, ${decomposed} ,Ann\n2024-01-02,Tea,General,4.00,EUR,2.00,-2.00\n`,
+    );
+    expect(ledger.members.map((m) => m.name)).toEqual(['Zoë', 'Ann']);
+    expect(ledger.expenses[0]?.payers).toEqual([{ member: 'Zoë', amount: 400 }]);
+  });
+
+  it('keeps every member’s balance change equal to their column, whatever the columns (several payers)', () => {
+    const random = seeded(7);
+    for (let run = 0; run < 500; run++) {
+      const n = 2 + Math.floor(random() * 5);
+      const names = Array.from({ length: n }, (_, i) => `M${i}`);
+      const paid = names.map(() => (random() < 0.4 ? Math.floor(random() * 10_000) : 0));
+      const cost = paid.reduce((a, b) => a + b, 0);
+      if (cost === 0) continue;
+      const weights = names.map((_, i) => (i === 0 ? 1 : Math.floor(random() * 3)));
+      const shares = allocate(cost, weights, names);
+      const nets = names.map((member, i) => ({
+        member,
+        amount: ((paid[i] ?? 0) - (shares[i] ?? 0)) as Minor,
+      }));
+      const parts = partsOfNets(cost as Minor, nets, 'EUR');
+      if (nets.every((n) => n.amount === 0)) {
+        expect(parts).toBe("Every member's column is zero: who paid cannot be told");
+        continue;
+      }
+      if (typeof parts === 'string') throw new Error(parts);
+      const change = new Map<string, number>();
+      for (const p of parts.payers) change.set(p.member, (change.get(p.member) ?? 0) + p.amount);
+      for (const s of parts.splits) change.set(s.member, (change.get(s.member) ?? 0) - s.amount);
+      for (const net of nets) expect(change.get(net.member) ?? 0).toBe(net.amount);
+      expect(parts.payers.reduce((a, p) => a + p.amount, 0)).toBe(cost);
+      expect(parts.splits.reduce((a, s) => a + s.amount, 0)).toBe(cost);
+      expect(parts.payers.every((p) => p.amount > 0) && parts.splits.every((s) => s.amount > 0)).toBe(true);
+    }
+  });
+
+  it('reads a generated export of 1,500 rows in well under a second, with Splitwise’s balances', () => {
+    const random = seeded(2024);
+    const members = ['Ann', 'Bør', 'Chloé', 'Dan', 'Eve', 'Fatoumata'];
+    const lines = [`Date,Description,Category,Cost,Currency,${members.join(',')}`, ''];
+    const categories = ['Groceries', 'Dining out', 'Taxi', 'Hotel', 'Payment', 'General'];
+    for (let i = 0; i < 1500; i++) {
+      const currency = random() < 0.8 ? 'EUR' : 'USD';
+      const cost = 1 + Math.floor(random() * 50_000);
+      const category = categories[Math.floor(random() * categories.length)] as string;
+      const payer = Math.floor(random() * members.length);
+      const nets = members.map(() => 0);
+      if (category === 'Payment') {
+        const to = (payer + 1 + Math.floor(random() * (members.length - 1))) % members.length;
+        nets[payer] = cost;
+        nets[to] = -cost;
+      } else {
+        const weights = members.map(() => (random() < 0.6 ? 1 : 0));
+        weights[payer] = 1;
+        weights[(payer + 1) % members.length] = 1;
+        const shares = allocate(cost, weights, members);
+        members.forEach((_, m) => {
+          nets[m] = (m === payer ? cost : 0) - (shares[m] ?? 0);
+        });
+      }
+      const day = `2023-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+      const text = (minor: number) => formatMoney(minor, currency);
+      lines.push(
+        `${day},"Row ${i}, ""generated""",${category},${text(cost)},${currency},${nets.map(text).join(',')}`,
+      );
+    }
+    const csv = `${lines.join('\n')}\n`;
+    const started = performance.now();
+    const ledger = ledgerOf(csv);
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeLessThan(500);
+    expect(ledger.rows).toBe(1500);
+    expect(ledger.problems).toEqual([]);
+    expect(ledger.expenses.length + ledger.settlements.length).toBe(1500);
+    expect(importedBalances(ledger)).toEqual(ledger.sourceBalances);
+    expect(ledger.sourceBalances).toEqual(columnSums(csv));
+  });
+});

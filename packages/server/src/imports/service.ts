@@ -1,0 +1,519 @@
+import { createHash } from 'node:crypto';
+import type { components } from '@kitty/api/schema';
+import {
+  firstIndexOnOrAfter,
+  IMPORT_APP,
+  type ImportedBalance,
+  type ImportedExpense,
+  type ImportedLedger,
+  type ImportedRecurring,
+  type ImportedSettlement,
+  importedBalances,
+  isTimeZone,
+  parseImport,
+  toDecimal,
+  validateGroupName,
+} from '@kitty/domain';
+import { loadCategories } from '../appconfig/categories';
+import type { Db } from '../db';
+import { insertComment } from '../expenses/comments-repo';
+import { newExpenseId } from '../expenses/ids';
+import type { ParsedExpense } from '../expenses/input';
+import { recordExpense } from '../expenses/service';
+import { recordSettlement } from '../financial/record';
+import { advancePlanAfter } from '../financial/plan-store';
+import { createGroup } from '../groups/create';
+import { addPersonToGroup } from '../groups/members';
+import { lockedNonMembers } from '../groups/membership';
+import type { Invited } from '../groups/people';
+import { findGroupForMember, membersOfGroups } from '../groups/repo';
+import type { Contract } from '../http/contract';
+import { HttpError, invalid, invalidField, notFound } from '../http/errors';
+import { readRuleInput } from '../recurring/input';
+import { recordRuleEvent, withNext } from '../recurring/occurrences';
+import { insertRule } from '../recurring/repo';
+import type { CurrentUser } from '../users/repo';
+import { type GroupPerson, memberErrors, type ResolvedMember, resolveMembers } from './members';
+import { claimImport, earlierImportGroup, importedKeys, saveImport } from './repo';
+import {
+  type ExpenseContext,
+  expenseBodyOf,
+  parseImportedExpense,
+  parseImportedSettlement,
+  rowValidators,
+} from './rows';
+
+type ImportRequest = components['schemas']['ImportRequest'];
+type ImportResult = components['schemas']['ImportResult'];
+
+export const UNKNOWN_TIME_ZONE = 'Unknown time zone';
+
+/** Stands for the people and the group a dry run does not have yet (parsing only needs ids). */
+const PLACEHOLDER_GROUP = '00000000-0000-4000-8000-000000000000';
+const placeholderId = (index: number) => `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`;
+
+export interface ImportContext {
+  contract: Contract;
+  now: Date;
+  /** The file reader; default the domain's parseImport (tests give a ledger of their own). */
+  parse?: typeof parseImport;
+}
+
+/** A read file, checked as a whole: the ledger, the zone its days are in, its digest. */
+interface ReadFile {
+  ledger: ImportedLedger;
+  zone: string;
+  digest: string;
+}
+
+/** Reads the request's file: 400 on `content` naming the line when it cannot be, on `time_zone` for an unknown zone. */
+function readFile(body: ImportRequest, parse = parseImport): ReadFile {
+  const zone = body.time_zone ?? 'UTC';
+  if (!isTimeZone(zone)) throw invalidField('time_zone', UNKNOWN_TIME_ZONE);
+  const parsed = parse(body.format, body.content);
+  if (!parsed.ok) {
+    throw invalidField('content', `Line ${parsed.error.line}: ${parsed.error.message}`);
+  }
+  const text = body.content.charCodeAt(0) === 0xfeff ? body.content.slice(1) : body.content;
+  return { ledger: parsed.ledger, zone, digest: createHash('sha256').update(text).digest('hex') };
+}
+
+/** The longest import key a row may have (migration 0019's check). */
+const MAX_KEY = 300;
+const TOO_LONG_KEY = "This row's id is too long to remember";
+
+/** What an import does (or a dry run would do) with each row. */
+interface Plan {
+  expenses: { row: ImportedExpense; parsed: ParsedExpense }[];
+  settlements: { row: ImportedSettlement; amount: number; date: string | null }[];
+  recurring: { row: ImportedRecurring; body: ReturnType<typeof readRuleInput> }[];
+  already: number;
+  problems: { line: number; message: string }[];
+}
+
+/** Each row read as Kitty's own routes read it; rows whose key the group holds are counted, not read. */
+function planRows(
+  ledger: ImportedLedger,
+  ctx: ExpenseContext,
+  keys: Awaited<ReturnType<typeof importedKeys>> | null,
+): Plan {
+  const plan: Plan = { expenses: [], settlements: [], recurring: [], already: 0, problems: [] };
+  const problems = [...ledger.problems];
+  const seen = new Set<string>();
+  const once = (kind: string, key: string, line: number) => {
+    if (!seen.has(`${kind}:${key}`)) {
+      seen.add(`${kind}:${key}`);
+      return true;
+    }
+    problems.push({ line, message: 'The same row appears twice in the file' });
+    return false;
+  };
+  for (const row of ledger.recurring) {
+    if (!once('r', row.key, row.line) || keys?.recurring.has(row.key)) continue;
+    try {
+      const body = readRuleInput(
+        {
+          expense: expenseInputOfRule(row, ctx),
+          schedule: { ...row.schedule, time_zone: row.schedule.time_zone },
+        },
+        ctx.groupId,
+        ctx.categories,
+        ctx.now,
+      );
+      plan.recurring.push({ row, body });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const messages = (error.errors ?? []).map((e) => e.message);
+      problems.push({ line: row.line, message: [...new Set(messages)].join('; ') || error.message });
+    }
+  }
+  for (const row of ledger.expenses) {
+    if (!once('e', row.key, row.line)) continue;
+    if (row.key.length > MAX_KEY) {
+      problems.push({ line: row.line, message: TOO_LONG_KEY });
+      continue;
+    }
+    if (keys?.expenses.has(row.key)) {
+      plan.already++;
+      continue;
+    }
+    const parsed = parseImportedExpense(row, ctx);
+    if (parsed.ok) plan.expenses.push({ row, parsed: parsed.value });
+    else problems.push({ line: row.line, message: parsed.message });
+  }
+  for (const row of ledger.settlements) {
+    if (!once('s', row.key, row.line)) continue;
+    if (row.key.length > MAX_KEY) {
+      problems.push({ line: row.line, message: TOO_LONG_KEY });
+      continue;
+    }
+    if (keys?.settlements.has(row.key)) {
+      plan.already++;
+      continue;
+    }
+    const parsed = parseImportedSettlement(row, ctx);
+    if (parsed.ok) plan.settlements.push({ row, amount: parsed.value.amount, date: parsed.value.date });
+    else problems.push({ line: row.line, message: parsed.message });
+  }
+  plan.problems = problems.sort((a, b) => a.line - b.line);
+  return plan;
+}
+
+/** A rule's expense as POST /recurring-expenses is sent it: an expense's body without a date. */
+function expenseInputOfRule(row: ImportedRecurring, ctx: ExpenseContext) {
+  const body = expenseBodyOf(row.expense, ctx);
+  if (!body.ok) throw invalidField('expense', body.message);
+  return body.value;
+}
+
+/** The group of the answer and of the rows: the one the caller named, or the one a first import made. */
+interface Target {
+  id: string;
+  name: string;
+  people: GroupPerson[];
+}
+
+async function groupPeople(db: Db, groupId: string): Promise<GroupPerson[]> {
+  return (await membersOfGroups(db, [groupId])).map((m) => ({
+    id: m.id,
+    email: m.email,
+    display_name: m.display_name,
+  }));
+}
+
+/** The preview's target: the named group (404 unless the caller is a current member), or none. */
+async function previewTarget(
+  db: Db,
+  caller: CurrentUser,
+  body: ImportRequest,
+  file: ReadFile,
+): Promise<Target | null> {
+  if (body.group_id !== undefined) {
+    const group = await findGroupForMember(db, body.group_id, caller.id);
+    if (!group) throw notFound();
+    return { id: group.id, name: group.name, people: await groupPeople(db, group.id) };
+  }
+  // The same file again answers the group its first import made (while the caller is in it).
+  const earlier = await earlierImportGroup(db, caller.id, file.ledger.format, file.digest);
+  const group = earlier ? await findGroupForMember(db, earlier, caller.id) : null;
+  return group ? { id: group.id, name: group.name, people: await groupPeople(db, group.id) } : null;
+}
+
+const callerPerson = (caller: CurrentUser): GroupPerson => ({
+  id: caller.id,
+  email: caller.email,
+  display_name: caller.display_name,
+});
+
+/**
+ * POST /imports. A dry run reads everything and writes nothing (200). An import (201) writes in one
+ * transaction: the target group (made by the caller's own group creation when none is named), the people
+ * (added as POST /groups/{id}/members adds them), every importable row through the one creation path of
+ * its kind, and the record of the file. Answers the result and the invitations owed once committed.
+ */
+export async function importFile(
+  db: Db,
+  caller: CurrentUser,
+  body: ImportRequest,
+  ctx: ImportContext,
+): Promise<{ status: 200 | 201; body: ImportResult; invited: Invited[] }> {
+  // A group the caller is not in is unknown to them, whatever the file holds (404 before anything else).
+  if (body.group_id !== undefined && !(await findGroupForMember(db, body.group_id, caller.id))) {
+    throw notFound();
+  }
+  const file = readFile(body, ctx.parse);
+  const categories = new Set((await loadCategories(db)).values);
+  const validators = rowValidators(ctx.contract);
+  if (body.dryRun) {
+    const target = await previewTarget(db, caller, body, file);
+    const members = await resolveMembers(
+      db,
+      file.ledger,
+      body.members,
+      target?.people ?? [callerPerson(caller)],
+    );
+    const ids = new Map(members.map((m, i) => [m.name, m.user_id ?? placeholderId(i)]));
+    const keys = target ? await importedKeys(db, target.id) : null;
+    const plan = planRows(
+      file.ledger,
+      {
+        groupId: target?.id ?? PLACEHOLDER_GROUP,
+        idOf: (name) => ids.get(name) ?? PLACEHOLDER_GROUP,
+        categories,
+        zone: file.zone,
+        now: ctx.now,
+        validators,
+      },
+      keys,
+    );
+    const name = target?.name ?? newGroupName(body, file.ledger);
+    return {
+      status: 200,
+      body: resultOf(true, file.ledger, target?.id ?? null, name, members, plan),
+      invited: [],
+    };
+  }
+
+  const invited: Invited[] = [];
+  const result = await db.transaction(async (tx) => {
+    const claim = await claimImport(tx, caller.id, file.ledger.format, file.digest);
+    let target: Target;
+    let record = claim.created;
+    if (body.group_id !== undefined) {
+      const group = await findGroupForMember(tx, body.group_id, caller.id, 'FOR NO KEY UPDATE');
+      if (!group) throw notFound();
+      target = { id: group.id, name: group.name, people: await groupPeople(tx, group.id) };
+    } else {
+      const earlier = claim.record.group_id
+        ? await findGroupForMember(tx, claim.record.group_id, caller.id, 'FOR NO KEY UPDATE')
+        : null;
+      if (earlier) target = { id: earlier.id, name: earlier.name, people: await groupPeople(tx, earlier.id) };
+      else {
+        // Resolved against the caller alone first: a refusal must come before anything is made.
+        const check = await resolveMembers(tx, file.ledger, body.members, [callerPerson(caller)]);
+        const errors = memberErrors(check);
+        if (errors.length > 0) throw invalid(...errors);
+        target = await newGroup(tx, caller, body, file.ledger);
+        record = true;
+      }
+    }
+    const members = await resolveMembers(tx, file.ledger, body.members, target.people);
+    const errors = memberErrors(members);
+    if (errors.length > 0) throw invalid(...errors);
+
+    // Everyone in the file becomes a member as POST /groups/{id}/members makes them one.
+    const ids = new Map<string, string>();
+    for (const m of members) {
+      const person = await addPersonToGroup(
+        tx,
+        caller,
+        target.id,
+        { email: m.email as string, display_name: m.name },
+        invited,
+      );
+      ids.set(m.name, person.id);
+    }
+    // Their member rows stay locked (FOR SHARE) until commit: nobody leaves while their rows are written.
+    await lockedNonMembers(tx, target.id, [...ids.values()]);
+    const keys = await importedKeys(tx, target.id);
+    const idOf = (name: string) => ids.get(name) as string;
+    const plan = planRows(
+      file.ledger,
+      { groupId: target.id, idOf, categories, zone: file.zone, now: ctx.now, validators },
+      keys,
+    );
+    const written = await writeRows(tx, caller, target.id, plan, idOf, keys.recurring);
+    const final = { ...plan, already: plan.already + written.already };
+    const answer = resultOf(false, file.ledger, target.id, target.name, members, final, written);
+    if (record) {
+      await saveImport(tx, claim.record.id, {
+        group_id: target.id,
+        rows: answer.rows,
+        expenses: answer.expenses,
+        settlements: answer.settlements,
+        already_imported: answer.already_imported,
+      });
+    }
+    return answer;
+  });
+  return { status: 201, body: result, invited };
+}
+
+/** The new group's name: the request's, else the file's (when it is a valid name), else "Imported from <app>". */
+function newGroupName(body: ImportRequest, ledger: ImportedLedger): string {
+  if (body.group_name !== undefined) return body.group_name.trim();
+  const fromFile = ledger.groupName?.trim() ?? '';
+  if (fromFile !== '' && !validateGroupName(fromFile).name) return fromFile;
+  return `Imported from ${IMPORT_APP[ledger.format]}`;
+}
+
+/** The most used currency of the file's expenses (ties: the first met), null when it has none. */
+function mostUsedCurrency(ledger: ImportedLedger): string | null {
+  const counts = new Map<string, number>();
+  for (const e of ledger.expenses) counts.set(e.currency, (counts.get(e.currency) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [currency, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = currency;
+  return best;
+}
+
+/** A new group made by the caller through the one group creation (POST /groups), the caller its only member. */
+async function newGroup(
+  tx: Db,
+  caller: CurrentUser,
+  body: ImportRequest,
+  ledger: ImportedLedger,
+): Promise<Target> {
+  const currency = ledger.currency ?? mostUsedCurrency(ledger) ?? caller.currency;
+  try {
+    const { group } = await createGroup(tx, caller, { name: newGroupName(body, ledger), currency });
+    return { id: group.id, name: group.name, people: [callerPerson(caller)] };
+  } catch (error) {
+    // The request's name is the field the caller sent.
+    if (error instanceof HttpError && error.errors) {
+      throw invalid(...error.errors.map((e) => (e.field === 'name' ? { ...e, field: 'group_name' } : e)));
+    }
+    throw error;
+  }
+}
+
+class AlreadyImported extends Error {}
+
+/**
+ * Writes the planned rows in file order of each kind: recurring rules first (their occurrences point to
+ * them), then expenses with their comments, then payments. Each expense in a savepoint: when its key is
+ * already in the group (ON CONFLICT DO NOTHING), nothing of it stays and it counts as already imported.
+ */
+async function writeRows(
+  tx: Db,
+  caller: CurrentUser,
+  groupId: string,
+  plan: Plan,
+  idOf: (name: string) => string,
+  rules: Map<string, string>,
+): Promise<{ expenses: number; settlements: number; already: number; rows: Plan }> {
+  const written = { expenses: 0, settlements: 0, already: 0 };
+  const ruleIds = new Map(rules);
+  for (const { row, body } of plan.recurring) {
+    const id = newExpenseId();
+    const schedule = body.schedule;
+    const nextIndex = row.nextDate ? firstIndexOnOrAfter(schedule, row.nextDate) : row.occurrencesCreated;
+    const w = withNext({
+      template: body.template,
+      frequency: schedule.frequency,
+      start_date: schedule.start_date,
+      end_date: schedule.end_date ?? null,
+      occurrences_limit: schedule.occurrences ?? null,
+      time_zone: schedule.time_zone,
+      status: row.status,
+      paused_reason: null,
+      next_index: nextIndex,
+      next_date: null,
+      next_at: null,
+      occurrences_created: row.occurrencesCreated,
+      last_date: null,
+      version: 1,
+    });
+    await insertRule(tx, id, groupId, idOf(row.createdBy), w);
+    await tx.query('UPDATE recurring_expenses SET import_key = $2 WHERE id = $1', [id, row.key]);
+    await recordRuleEvent(tx, { id, group_id: groupId, template: body.template }, caller.id, 'created');
+    ruleIds.set(row.key, id);
+  }
+
+  for (const { row, parsed } of plan.expenses) {
+    const id = newExpenseId();
+    const rule = row.occurrence ? ruleIds.get(row.occurrence.recurring) : undefined;
+    try {
+      await tx.transaction(async (sp) => {
+        const made = await recordExpense(sp, {
+          id,
+          actorId: row.createdBy ? idOf(row.createdBy) : caller.id,
+          groupId,
+          parsed,
+          importKey: row.key,
+          ...(row.splitKind ? { leftoverStart: row.splitKind.leftoverStart } : {}),
+          ...(rule && row.occurrence
+            ? { occurrence: { recurring_expense_id: rule, occurrence_date: row.occurrence.date } }
+            : {}),
+        });
+        if (!made) throw new AlreadyImported();
+        for (const comment of row.comments ?? []) {
+          await insertComment(sp, {
+            id: newExpenseId(Date.parse(comment.createdAt) || Date.now()),
+            expense_id: id,
+            author_id: idOf(comment.author),
+            text: comment.text,
+            created_at: new Date(comment.createdAt),
+          });
+        }
+      });
+      written.expenses++;
+    } catch (error) {
+      if (!(error instanceof AlreadyImported)) throw error;
+      written.already++;
+    }
+  }
+
+  for (const { row, amount, date } of plan.settlements) {
+    const settlement = await recordSettlement(
+      tx,
+      {
+        group_id: groupId,
+        from_user_id: idOf(row.from),
+        to_user_id: idOf(row.to),
+        amount_minor: amount,
+        currency: row.currency,
+        description: row.description.trim(),
+        created_by: row.createdBy ? idOf(row.createdBy) : caller.id,
+        settlement_date: date,
+        import_key: row.key,
+      },
+      caller.id,
+    );
+    await advancePlanAfter(tx, settlement);
+    written.settlements++;
+  }
+  return { ...written, rows: plan };
+}
+
+/** The answer: what was read, who is who, the problems, and the balances side by side. */
+function resultOf(
+  dryRun: boolean,
+  ledger: ImportedLedger,
+  groupId: string | null,
+  groupName: string | null,
+  members: readonly ResolvedMember[],
+  plan: Plan,
+  written?: { expenses: number; settlements: number; already: number },
+): ImportResult {
+  const imported = importedBalances({
+    members: ledger.members,
+    expenses: plan.expenses.map((e) => e.row),
+    settlements: plan.settlements.map((s) => s.row),
+  });
+  const days = [...ledger.expenses, ...ledger.settlements]
+    .map((r) => r.date.slice(0, 10))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort();
+  const currencies = [...new Set([...ledger.expenses, ...ledger.settlements].map((r) => r.currency))].sort();
+  return {
+    dry_run: dryRun,
+    format: ledger.format,
+    group_id: groupId,
+    group_name: groupName,
+    rows: ledger.rows,
+    expenses: written ? written.expenses : plan.expenses.length,
+    settlements: written ? written.settlements : plan.settlements.length,
+    already_imported: plan.already,
+    date_from: days[0] ?? null,
+    date_to: days[days.length - 1] ?? null,
+    currencies,
+    members: members.map(({ from: _from, ...m }) => m),
+    problems: plan.problems,
+    balances: balancesOf(ledger, imported),
+  };
+}
+
+/** Per member and currency (members in file order, then currency): the file's balance beside the import's. */
+function balancesOf(ledger: ImportedLedger, imported: ImportedBalance[]): ImportResult['balances'] {
+  const source = new Map((ledger.sourceBalances ?? []).map((b) => [`${b.currency}\u0000${b.member}`, b]));
+  const made = new Map(imported.map((b) => [`${b.currency}\u0000${b.member}`, b]));
+  const currencies = [
+    ...new Set([...(ledger.sourceBalances ?? []), ...imported].map((b) => b.currency)),
+  ].sort();
+  const out: ImportResult['balances'] = [];
+  for (const { name } of ledger.members) {
+    for (const currency of currencies) {
+      const key = `${currency}\u0000${name}`;
+      const s = source.get(key);
+      const m = made.get(key);
+      if (!s && !m) continue;
+      out.push({
+        member: name,
+        currency,
+        source: s ? toDecimal(s.amount, currency) : null,
+        imported: toDecimal(m?.amount ?? 0, currency),
+      });
+    }
+  }
+  return out;
+}

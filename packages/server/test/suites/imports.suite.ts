@@ -1,0 +1,428 @@
+import type { ImportFormat } from '@kitty/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db';
+import { importFile, UNKNOWN_TIME_ZONE } from '../../src/imports/service';
+import { findByEmail } from '../../src/users/repo';
+import { expectContract } from '../contract';
+import type { TestContext } from '../support/context';
+import { createGroup, groupOf, type Person } from '../support/groups';
+import { LedgerBuilder } from '../support/imports';
+import { bearer, registerUser, uniqueEmail } from '../support/users';
+import { expectTooMany, GENEROUS } from './abuse-limits.suite';
+
+type ImportResult = {
+  dry_run: boolean;
+  group_id: string | null;
+  group_name: string | null;
+  rows: number;
+  expenses: number;
+  settlements: number;
+  already_imported: number;
+  date_from: string | null;
+  date_to: string | null;
+  currencies: string[];
+  members: { name: string; email: string | null; status: string; user_id: string | null; rows: number }[];
+  problems: { line: number; message: string }[];
+  balances: { member: string; currency: string; source: number | null; imported: number }[];
+};
+
+const counts = async (db: Db) =>
+  (
+    await db.query<{ expenses: number; users: number; groups: number; settlements: number; imports: number }>(
+      `SELECT (SELECT count(*) FROM expenses)::int AS expenses, (SELECT count(*) FROM users)::int AS users,
+              (SELECT count(*) FROM groups)::int AS groups, (SELECT count(*) FROM settlements)::int AS settlements,
+              (SELECT count(*) FROM imports)::int AS imports`,
+    )
+  ).rows[0];
+
+/**
+ * POST /imports: the preview writes nothing; an import writes every importable row through Kitty's own
+ * creation paths in one transaction, into a new group or the caller's, maps every name in the file to a
+ * person, lists the rows it refuses with their lines, and never writes a row twice.
+ */
+export function importsSuite(ctx: TestContext): void {
+  const post = (as: Person, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { ...bearer(as.token), ...headers },
+      payload,
+    });
+  /** The service as the route runs it, with a ledger of the test's own (the format readers are tested apart). */
+  const run = async (
+    as: Person,
+    ledger: LedgerBuilder,
+    body: Record<string, unknown> = {},
+  ): Promise<{ status: number; body: ImportResult }> => {
+    const caller = await findByEmail(ctx.db, as.email);
+    if (!caller) throw new Error('no such person');
+    const outcome = await importFile(
+      ctx.db,
+      caller,
+      {
+        format: 'splitwise-csv' as ImportFormat,
+        content: `file ${JSON.stringify(ledger.ledger).length}`,
+        ...body,
+      },
+      { contract: ctx.app.ctx.contract, now: new Date(), parse: ledger.parser() },
+    );
+    return { status: outcome.status, body: outcome.body as ImportResult };
+  };
+  const balancesOf = async (as: Person, groupId: string) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/financial/balances/group/${groupId}`,
+      headers: bearer(as.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const expectField = (response: LightMyRequestResponse, field: string, message?: string) => {
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json() as { code: string; errors: { field: string; message: string }[] };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    const error = body.errors.find((e) => e.field === field);
+    expect(error, response.body).toBeDefined();
+    if (message !== undefined) expect(error?.message).toBe(message);
+  };
+
+  describe('imports', () => {
+    let alice: Person;
+    let bobEmail: string;
+
+    beforeAll(async () => {
+      alice = await registerUser(ctx.app, { email: uniqueEmail('importer') });
+      bobEmail = (await registerUser(ctx.app, { email: uniqueEmail('bob') })).email;
+    });
+
+    const trip = () =>
+      new LedgerBuilder(['Alice', 'Bob', 'Chloé'], 'Lisbon trip')
+        .expense('Alice', { Alice: 1000, Bob: 1000, Chloé: 1001 }, { date: '2024-03-01' })
+        .expense({ Bob: 500, Chloé: 700 }, { Alice: 600, Bob: 600 }, { date: '2024-03-05', currency: 'USD' })
+        .problem('The shares add up to 9.00 EUR, not 10.00')
+        .payment('Bob', 'Alice', 400, { date: '2024-03-20' })
+        .withSourceBalances();
+
+    it('a dry run previews the file (members, rows, dates, currencies, problems, balances) and writes nothing', async () => {
+      const before = await counts(ctx.db);
+      const chloe = uniqueEmail('chloe');
+      const { status, body } = await run(alice, trip(), {
+        dryRun: true,
+        members: { Alice: alice.email, Bob: bobEmail, Chloé: chloe },
+      });
+      expect(status).toBe(200);
+      expect(await counts(ctx.db)).toEqual(before);
+      expect(body).toMatchObject({
+        dry_run: true,
+        format: 'splitwise-csv',
+        group_id: null,
+        group_name: 'Lisbon trip',
+        rows: 4,
+        expenses: 2,
+        settlements: 1,
+        already_imported: 0,
+        date_from: '2024-03-01',
+        date_to: '2024-03-20',
+        currencies: ['EUR', 'USD'],
+        problems: [{ line: 4, message: 'The shares add up to 9.00 EUR, not 10.00' }],
+      });
+      expect(body.members).toEqual([
+        { name: 'Alice', email: alice.email, status: 'member', user_id: alice.user.id, rows: 3 },
+        { name: 'Bob', email: bobEmail, status: 'account', user_id: expect.any(String), rows: 3 },
+        { name: 'Chloé', email: chloe, status: 'invitation', user_id: null, rows: 2 },
+      ]);
+      expect(body.balances).toEqual([
+        { member: 'Alice', currency: 'EUR', source: 16.01, imported: 16.01 },
+        { member: 'Alice', currency: 'USD', source: -6, imported: -6 },
+        { member: 'Bob', currency: 'EUR', source: -6, imported: -6 },
+        { member: 'Bob', currency: 'USD', source: -1, imported: -1 },
+        { member: 'Chloé', currency: 'EUR', source: -10.01, imported: -10.01 },
+        { member: 'Chloé', currency: 'USD', source: 7, imported: 7 },
+      ]);
+    });
+
+    it('a dry run lists a name nobody is yet as unmapped, and the import refuses it on members.<name>', async () => {
+      const ledger = new LedgerBuilder(['Alice', 'Zed']).expense('Alice', { Alice: 100, Zed: 100 });
+      const preview = await run(alice, ledger, { dryRun: true, members: { Alice: alice.email } });
+      expect(preview.body.members[1]).toEqual({
+        name: 'Zed',
+        email: null,
+        status: 'unmapped',
+        user_id: null,
+        rows: 1,
+      });
+      const before = await counts(ctx.db);
+      await expect(run(alice, ledger, { members: { Alice: alice.email } })).rejects.toMatchObject({
+        status: 400,
+        errors: [{ field: 'members.Zed', message: 'Choose who Zed is' }],
+      });
+      expect(await counts(ctx.db)).toEqual(before);
+    });
+
+    it('imports into a new group: members added or invited, balances as the preview said, then a re-import writes nothing', async () => {
+      const chloe = uniqueEmail('chloe');
+      const members = { Alice: alice.email, Bob: bobEmail, Chloé: chloe };
+      const preview = await run(alice, trip(), { dryRun: true, members });
+      const { status, body } = await run(alice, trip(), { members });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ dry_run: false, group_name: 'Lisbon trip', expenses: 2, settlements: 1 });
+      const groupId = body.group_id as string;
+      const group = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/groups/${groupId}`,
+        headers: bearer(alice.token),
+      });
+      expect(group.statusCode, group.body).toBe(200);
+      // Chloé had no account: a new unregistered person, invited to the group.
+      const invited = await findByEmail(ctx.db, chloe);
+      expect(invited?.registered).toBe(false);
+      const invitations = await ctx.db.query('SELECT group_id FROM invitations WHERE user_id = $1', [
+        invited?.id,
+      ]);
+      expect(invitations.rows).toEqual([{ group_id: groupId }]);
+      expect(body.balances).toEqual(preview.body.balances);
+      // The group's balances are exactly the preview's `imported`.
+      const balances = await balancesOf(alice, groupId);
+      const ids = new Map(body.members.map((m) => [m.user_id, m.name]));
+      const seen = JSON.stringify(balances);
+      for (const b of preview.body.balances) expect(seen).toContain(String(b.imported));
+      expect(ids.size).toBe(3);
+      const expensesBefore = await counts(ctx.db);
+      // The same file again: the same group, nothing written twice.
+      const again = await run(alice, trip(), { members });
+      expect(again.body).toMatchObject({
+        group_id: groupId,
+        expenses: 0,
+        settlements: 0,
+        already_imported: 3,
+      });
+      expect(await counts(ctx.db)).toEqual(expensesBefore);
+    });
+
+    it("imports into the caller's group over HTTP: a member found by display name, the group's balances equal the preview", async () => {
+      const made = await groupOf(ctx.app, 2);
+      const [owner, other] = made.people as [Person, Person];
+      const csv = splitwiseCsv(
+        ['Zed', 'Yan'],
+        [
+          ['2024-03-01', 'Dinner', 'Dining out', '30.00', 'EUR', '20.00', '-20.00'],
+          ['2024-03-02', 'Taxi', 'Taxi', '9.99', 'EUR', '-4.99', '4.99'],
+        ],
+      );
+      const members = { Zed: owner.email, Yan: other.email };
+      const preview = await post(owner, {
+        format: 'auto',
+        content: csv,
+        dryRun: true,
+        group_id: made.group.id,
+        members,
+      });
+      expect(preview.statusCode, preview.body).toBe(200);
+      const previewed = expectContract<ImportResult>(preview, 'importFile');
+      expect(previewed.members.map((m) => m.status)).toEqual(['member', 'member']);
+      const response = await post(owner, {
+        format: 'splitwise-csv',
+        content: csv,
+        group_id: made.group.id,
+        members,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const result = expectContract<ImportResult>(response, 'importFile');
+      expect(result).toMatchObject({ group_id: made.group.id, expenses: 2, already_imported: 0 });
+      const balances = await balancesOf(owner, made.group.id);
+      const byUser = new Map<string, number>();
+      for (const b of balances.balances ?? balances) {
+        if (b.currency === 'EUR') byUser.set(b.user_id ?? b.userId ?? b.user?.id, b.balance ?? b.amount);
+      }
+      expect(previewed.balances).toEqual([
+        { member: 'Zed', currency: 'EUR', source: 15.01, imported: 15.01 },
+        { member: 'Yan', currency: 'EUR', source: -15.01, imported: -15.01 },
+      ]);
+      expect(JSON.stringify(balances)).toContain('15.01');
+      // Again: nothing doubled.
+      const again = await post(owner, {
+        format: 'splitwise-csv',
+        content: csv,
+        group_id: made.group.id,
+        members,
+      });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(expectContract<ImportResult>(again, 'importFile')).toMatchObject({
+        expenses: 0,
+        already_imported: 2,
+      });
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/expenses/group/${made.group.id}`,
+        headers: bearer(owner.token),
+      });
+      expect(list.json().expenses).toHaveLength(2);
+    });
+
+    it('someone who is not a member of the group hears 404, as for an unknown group', async () => {
+      const made = await groupOf(ctx.app, 1);
+      const stranger = await registerUser(ctx.app, { email: uniqueEmail('stranger') });
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      for (const dryRun of [true, false]) {
+        const response = await post(stranger, {
+          format: 'auto',
+          content: csv,
+          dryRun,
+          group_id: made.group.id,
+        });
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json().code).toBe('NOT_FOUND');
+      }
+    });
+
+    it('refuses an unreadable file on `content` naming the line, an unknown time zone on `time_zone`', async () => {
+      const unreadable = await post(alice, { format: 'auto', content: 'hello,world\n1,2\n', dryRun: true });
+      expectField(unreadable, 'content');
+      expect(unreadable.json().errors[0].message).toMatch(/^Line \d+: /);
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const zone = await post(alice, {
+        format: 'auto',
+        content: csv,
+        dryRun: true,
+        time_zone: 'Mars/Olympus',
+      });
+      expectField(zone, 'time_zone', UNKNOWN_TIME_ZONE);
+    });
+
+    it("refuses content over 10 MiB characters (400) and a body over the route's limit (413)", async () => {
+      const big = await post(alice, {
+        format: 'auto',
+        content: 'x'.repeat(10 * 1024 * 1024 + 1),
+        dryRun: true,
+      });
+      expectField(big, 'content');
+      const huge = await post(alice, { format: 'auto', content: '"'.repeat(13 * 1024 * 1024), dryRun: true });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it('rows the rules refuse are problems with their lines, the rest is imported; a category not in use becomes other', async () => {
+      const ledger = new LedgerBuilder(['Alice', 'Bob'])
+        .expense('Alice', { Alice: 100, Bob: 100 }, { date: '1850-01-01' })
+        .expense('Alice', { Alice: 100, Bob: 100 }, { category: 'Not a category' })
+        .expense('Alice', { Alice: 100_000_000_000, Bob: 100 })
+        .expense('Alice', { Alice: 100, Bob: 100 }, { date: '2999-01-01' });
+      const { body } = await run(alice, ledger, {
+        dryRun: true,
+        members: { Alice: alice.email, Bob: bobEmail },
+      });
+      expect(body.problems).toEqual([
+        { line: 2, message: 'The date cannot be before 1900' },
+        { line: 4, message: expect.any(String) },
+        { line: 5, message: 'The date cannot be more than a year from today' },
+      ]);
+      expect(body.expenses).toBe(1);
+      const imported = await run(alice, ledger, { members: { Alice: alice.email, Bob: bobEmail } });
+      const rows = await ctx.db.query('SELECT category FROM expenses WHERE group_id = $1', [
+        imported.body.group_id,
+      ]);
+      expect(rows.rows).toEqual([{ category: 'other' }]);
+    });
+
+    it('a failure in the middle of an import leaves nothing: no group, no person, no row', async () => {
+      const before = await counts(ctx.db);
+      const ledger = new LedgerBuilder(['Alice', 'Newcomer'])
+        .expense('Alice', { Alice: 100, Newcomer: 100 })
+        .expense(
+          'Alice',
+          { Alice: 100, Newcomer: 100 },
+          { comments: [{ author: 'Ghost', text: 'hi', createdAt: '2024-03-10T10:00:00Z' }] },
+        );
+      await expect(
+        run(alice, ledger, { members: { Alice: alice.email, Newcomer: uniqueEmail('newcomer') } }),
+      ).rejects.toThrow();
+      expect(await counts(ctx.db)).toEqual(before);
+    });
+
+    it('is rate-limited like every write', async () => {
+      const app = await ctx.buildApp({ ...GENEROUS, RATE_LIMIT_WRITES: '2/1m' });
+      const csv = splitwiseCsv(
+        ['A', 'B'],
+        [['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00']],
+      );
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/imports',
+          headers: bearer(alice.token),
+          payload: { format: 'auto', content: csv, dryRun: true },
+        });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      expectTooMany(await send(), 'importFile', 60);
+    });
+
+    it('1,500 rows import in one request (timed)', async () => {
+      const names = ['Ann', 'Ben', 'Cat', 'Dan'];
+      const rows: string[][] = [];
+      for (let i = 0; i < 1500; i++) {
+        const cents = 1000 + ((i * 37) % 9000);
+        const share = Math.floor(cents / 4);
+        const nets = names.map((_, k) => (k === i % 4 ? cents - share : -share));
+        nets[(i + 1) % 4] = (nets[(i + 1) % 4] as number) - (cents - share * 4);
+        const day = `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+        rows.push([
+          day,
+          `Row ${i}`,
+          'General',
+          (cents / 100).toFixed(2),
+          'EUR',
+          ...nets.map((n) => (n / 100).toFixed(2)),
+        ]);
+      }
+      const csv = splitwiseCsv(names, rows);
+      const members = Object.fromEntries(names.map((n) => [n, uniqueEmail(n.toLowerCase())]));
+      members.Ann = alice.email;
+      const started = performance.now();
+      const response = await post(alice, { format: 'splitwise-csv', content: csv, members });
+      const seconds = (performance.now() - started) / 1000;
+      expect(response.statusCode, response.body.slice(0, 500)).toBe(201);
+      expect(response.json()).toMatchObject({ expenses: 1500, problems: [] });
+      console.log(`imports: 1,500 Splitwise rows on ${ctx.engine} in ${seconds.toFixed(1)} s`);
+      expect(seconds).toBeLessThan(60);
+    }, 120_000);
+
+    it.runIf(ctx.engine === 'postgres')(
+      'two identical imports at the same moment write everything once',
+      async () => {
+        const csv = splitwiseCsv(
+          ['Ann', 'Ben'],
+          [
+            ['2024-03-01', 'Dinner', 'General', '2.00', 'EUR', '1.00', '-1.00'],
+            ['2024-03-02', 'Lunch', 'General', '4.00', 'EUR', '-2.00', '2.00'],
+          ],
+        );
+        const members = { Ann: alice.email, Ben: bobEmail };
+        const before = await counts(ctx.db);
+        const [one, two] = await Promise.all([
+          post(alice, { format: 'auto', content: csv, members }),
+          post(alice, { format: 'auto', content: csv, members }),
+        ]);
+        expect([one.statusCode, two.statusCode], `${one.body} ${two.body}`).toEqual([201, 201]);
+        expect(one.json().group_id).toBe(two.json().group_id);
+        expect(one.json().expenses + two.json().expenses).toBe(2);
+        const after = await counts(ctx.db);
+        expect(after.expenses - before.expenses).toBe(2);
+        expect(after.groups - before.groups).toBe(1);
+      },
+    );
+  });
+}
+
+/** A Splitwise group export (Date, Description, Category, Cost, Currency, one column per member's net). */
+function splitwiseCsv(names: readonly string[], rows: readonly string[][]): string {
+  const header = ['Date', 'Description', 'Category', 'Cost', 'Currency', ...names].join(',');
+  return `${header}\n\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+}
