@@ -27,7 +27,7 @@ export function BalanceComparison({ balances }: { balances: ImportPreview['balan
                 After import
               </th>
               <th scope="col" className={styles.th}>
-                Difference
+                Check
               </th>
             </tr>
           </thead>

@@ -21,9 +21,11 @@ function MemberRow({ member, email, error, myEmail, onChange }: MemberRowProps) 
   return (
     <tr>
       <th scope="row" className={styles.td}>
-        {member.name}
+        <div className={styles.tightStack}>
+          <span>{member.name}</span>
+          <span className={styles.muted}>{member.rows === 1 ? '1 row' : `${member.rows} rows`}</span>
+        </div>
       </th>
-      <td className={styles.td}>{member.rows}</td>
       <td className={styles.td}>
         <div className={styles.tightStack}>
           <TextField
@@ -74,9 +76,6 @@ export function MemberMapping({ view, myEmail }: { view: ImportView; myEmail: st
           <tr>
             <th scope="col" className={styles.th}>
               Name in the file
-            </th>
-            <th scope="col" className={styles.th}>
-              Rows
             </th>
             <th scope="col" className={styles.th}>
               E-mail

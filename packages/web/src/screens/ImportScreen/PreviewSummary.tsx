@@ -3,7 +3,7 @@ import type { ImportPreview } from '@kitty/domain/flows';
 import type { Ref } from 'react';
 import { Card } from '../../components/Card';
 import * as styles from './importStyles';
-import { dateRangeWords, writeWords } from './importWords';
+import { dayText, writeWords } from './importWords';
 
 export interface PreviewSummaryProps {
   preview: ImportPreview;
@@ -36,8 +36,12 @@ export function PreviewSummary({ preview, intoGroup, headingRef }: PreviewSummar
           <dd>{preview.rows}</dd>
         </div>
         <div>
-          <dt>Dates</dt>
-          <dd>{dateRangeWords(preview)}</dd>
+          <dt>First day</dt>
+          <dd>{preview.date_from ? dayText(preview.date_from) : 'None'}</dd>
+        </div>
+        <div>
+          <dt>Last day</dt>
+          <dd>{preview.date_to ? dayText(preview.date_to) : 'None'}</dd>
         </div>
         <div>
           <dt>Currencies</dt>

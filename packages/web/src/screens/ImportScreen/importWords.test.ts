@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceDifferenceWords,
-  dateRangeWords,
+  dayText,
   FORMAT_OPTIONS,
   MEMBER_STATUS_WORDS,
   moneyText,
@@ -31,12 +31,9 @@ describe('import words', () => {
     );
   });
 
-  it('writes the file dates as days, whatever the time zone', () => {
-    expect(dateRangeWords({ date_from: '2026-01-05', date_to: '2026-03-02' })).toBe(
-      '5 January 2026 to 2 March 2026',
-    );
-    expect(dateRangeWords({ date_from: '2026-01-05', date_to: '2026-01-05' })).toBe('5 January 2026');
-    expect(dateRangeWords({ date_from: null, date_to: null })).toBe('No dates');
+  it('writes a file date as a day, whatever the time zone', () => {
+    expect(dayText('2026-01-05')).toBe('5 January 2026');
+    expect(dayText('not a day')).toBe('not a day');
   });
 
   it('formats balances with the currency and says a difference in words, to the cent', () => {

@@ -35,13 +35,6 @@ export function dayText(day: string): string {
   return isDay(day) ? dayWords(day) : day;
 }
 
-/** "5 January 2026 to 2 March 2026", one day alone, or "No dates" for a file without rows. */
-export function dateRangeWords(preview: Pick<ImportPreview, 'date_from' | 'date_to'>): string {
-  const { date_from: from, date_to: to } = preview;
-  if (!from || !to) return 'No dates';
-  return from === to ? dayText(from) : `${dayText(from)} to ${dayText(to)}`;
-}
-
 /** An amount from the server in the app's money format; as sent when it is not an amount of the currency. */
 export function moneyText(amount: number, currency: string): string {
   const minor = decimalToMinor(amount, currency);
