@@ -53,6 +53,16 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('Choose a file or paste its text first')).toBeVisible();
 
+    // A file that cannot be read is refused at the file's field, naming its line; nothing is previewed.
+    await page
+      .getByLabel("Or paste the file's text")
+      .fill(
+        'Date,Description,Category,Cost,Currency,Ana,Bob\n\n2026-03-01,"Dinner,Dining out,10.00,EUR,5.00,-5.00\n',
+      );
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByText(/Line 3: .*quote/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Preview' })).toHaveCount(0);
+
     await page.locator('input[type="file"]').setInputFiles({
       name: 'splitwise-trip.csv',
       mimeType: 'text/csv',
