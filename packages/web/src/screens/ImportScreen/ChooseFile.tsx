@@ -7,7 +7,7 @@ import { FileButton } from '../../components/FileButton';
 import { Select } from '../../components/Select';
 import { TextAreaField } from '../../components/TextAreaField';
 import * as styles from './importStyles';
-import { FORMAT_OPTIONS } from './importWords';
+import { FORMAT_OPTIONS, refusalWords } from './importWords';
 import type { ImportView } from './useImport';
 
 /** The contract's limit on `content` (openapi.yaml ImportRequest): larger files are refused before sending. */
@@ -80,6 +80,7 @@ export function ChooseFile({ view }: { view: ImportView }) {
         onChange={(format) => send({ type: 'import.format', format: format as ImportFormatChoice })}
         isDisabled={reading}
       />
+      {context.failure !== null && !fileError && <Alert>{refusalWords(context.failure, 'preview')}</Alert>}
       <div className={styles.actions}>
         <Button isPending={reading} onPress={() => send({ type: 'import.preview' })}>
           {reading ? 'Reading the file...' : 'Preview'}

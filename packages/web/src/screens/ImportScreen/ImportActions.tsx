@@ -1,18 +1,11 @@
-import type { ApiError } from '@kitty/api';
-import { importFailureMessage, importGroupName } from '@kitty/domain/flows';
+import { importGroupName } from '@kitty/domain/flows';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/TextField';
-import { errorWords } from '../../flows/errorWords';
 import * as styles from './importStyles';
+import { refusalWords } from './importWords';
 import type { ImportView } from './useImport';
-
-/** The words of a refusal: by its code (errorWords), else the server's message, else the flow's. */
-export function refusalWords(failure: unknown): string {
-  const code = (failure as Partial<ApiError> | null)?.code;
-  return code ? errorWords(failure as ApiError) : importFailureMessage(failure, 'import');
-}
 
 /** The refusal's field messages no field of the screen shows (a member, the group name, the file have theirs). */
 function otherFieldErrors(fields: Readonly<Record<string, string | undefined>>): string[] {
@@ -43,7 +36,7 @@ export function ImportActions({ view }: { view: ImportView }) {
       )}
       {context.failure !== null && step !== 'choosing' && (
         <Alert>
-          {refusalWords(context.failure)}
+          {refusalWords(context.failure, step === 'failed' ? 'import' : 'preview')}
           {others.map((message) => ` ${message}`)}
         </Alert>
       )}

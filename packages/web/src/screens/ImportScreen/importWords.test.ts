@@ -1,3 +1,4 @@
+import { MEMBER_HAS_BALANCE } from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
 import {
   balanceDifferenceWords,
@@ -6,6 +7,7 @@ import {
   MEMBER_STATUS_WORDS,
   moneyText,
   problemWords,
+  refusalWords,
   writeWords,
 } from './importWords';
 
@@ -52,5 +54,17 @@ describe('import words', () => {
     expect(writeWords({ expenses: 0, settlements: 0, already_imported: 4 })).toBe(
       '0 expenses and 0 payments to import; 4 rows are already in this group',
     );
+  });
+});
+
+describe('refusalWords', () => {
+  it('picks the words by the code when the server gave one, else the flow says what failed', () => {
+    expect(
+      refusalWords({ status: 409, code: 'MEMBER_HAS_BALANCE', message: 'server words', data: {} }, 'import'),
+    ).toBe(MEMBER_HAS_BALANCE);
+    expect(refusalWords({ status: 0, message: 'No response from server' }, 'import')).toBe(
+      'The import failed; nothing was written',
+    );
+    expect(refusalWords({ status: 0 }, 'preview')).toBe('The file could not be previewed');
   });
 });

@@ -6,7 +6,14 @@ import {
   IMPORT_FORMATS,
   isDay,
 } from '@kitty/domain';
-import type { ImportFormatChoice, ImportPreview, ImportPreviewMember } from '@kitty/domain/flows';
+import type { ApiError } from '@kitty/api';
+import {
+  type ImportFormatChoice,
+  type ImportPreview,
+  type ImportPreviewMember,
+  importFailureMessage,
+} from '@kitty/domain/flows';
+import { errorWords } from '../../flows/errorWords';
 
 /** The format picker's choices: "Detect automatically" first, then each app and its file type. */
 export const FORMAT_OPTIONS: readonly { id: ImportFormatChoice; label: string }[] = [
@@ -62,4 +69,10 @@ export function writeWords(
   if (preview.already_imported > 0)
     parts.push(`${count(preview.already_imported, 'row is', 'rows are')} already in this group`);
   return parts.join('; ');
+}
+
+/** The words of a refusal: by its code (errorWords), else the server's message, else the flow's. */
+export function refusalWords(failure: unknown, step: 'preview' | 'import'): string {
+  const code = (failure as Partial<ApiError> | null)?.code;
+  return code ? errorWords(failure as ApiError) : importFailureMessage(failure, step);
 }
