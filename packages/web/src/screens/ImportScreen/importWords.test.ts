@@ -4,6 +4,7 @@ import {
   balanceDifferenceWords,
   dayText,
   FORMAT_OPTIONS,
+  importedWords,
   MEMBER_STATUS_WORDS,
   moneyText,
   problemWords,
@@ -54,6 +55,7 @@ describe('import words', () => {
     expect(writeWords({ expenses: 0, settlements: 0, already_imported: 4 })).toBe(
       '0 expenses and 0 payments to import; 4 rows are already in this group',
     );
+    expect(importedWords({ expenses: 1, settlements: 2 })).toBe('Imported 1 expense and 2 payments');
   });
 });
 

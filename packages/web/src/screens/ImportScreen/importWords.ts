@@ -58,17 +58,23 @@ export function balanceDifferenceWords(balance: ImportPreview['balances'][number
   return `Differs by ${formatMoneyWithSymbol(Math.abs(imported - source), balance.currency)}`;
 }
 
-/** What the preview will write: "12 expenses and 2 payments", and what is already in the group. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const rowsWords = (result: Pick<ImportPreview, 'expenses' | 'settlements'>) =>
+  `${count(result.expenses, 'expense', 'expenses')} and ${count(result.settlements, 'payment', 'payments')}`;
+
+/** What the preview will write: "12 expenses and 2 payments to import", and what is already in the group. */
 export function writeWords(
   preview: Pick<ImportPreview, 'expenses' | 'settlements' | 'already_imported'>,
 ): string {
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const parts = [
-    `${count(preview.expenses, 'expense', 'expenses')} and ${count(preview.settlements, 'payment', 'payments')} to import`,
-  ];
+  const parts = [`${rowsWords(preview)} to import`];
   if (preview.already_imported > 0)
     parts.push(`${count(preview.already_imported, 'row is', 'rows are')} already in this group`);
   return parts.join('; ');
+}
+
+/** What an import wrote: "Imported 12 expenses and 2 payments". */
+export function importedWords(result: Pick<ImportPreview, 'expenses' | 'settlements'>): string {
+  return `Imported ${rowsWords(result)}`;
 }
 
 /** The words of a refusal: by its code (errorWords), else the server's message, else the flow's. */

@@ -16,7 +16,7 @@ import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { newIdempotencyKey } from '../../flows/idempotency';
 import { invalidate } from '../../flows/resource';
-import { writeWords } from './importWords';
+import { importedWords } from './importWords';
 
 /** The import flow (the domain's importMachine) with its calls to POST /imports; done opens the group. */
 export function useImport(groupId: string | null) {
@@ -65,7 +65,7 @@ export function useImport(groupId: string | null) {
   useEffect(() => {
     const done = actor.on('import.done', (event) => {
       const result = actor.getSnapshot().context.result;
-      if (result) toast.success(`Imported: ${writeWords(result)}`);
+      if (result) toast.success(importedWords(result));
       // The group screen opened next loads the group afresh; lists and balances shown elsewhere load again.
       invalidate('groups', 'balances', 'expenses');
       navigate(event.groupId ? `/groups/${event.groupId}` : '/groups');
