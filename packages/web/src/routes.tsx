@@ -47,6 +47,10 @@ const ExpenseDetailScreen = preloadable(() =>
 const StatisticsScreen = preloadable(() =>
   import('./screens/StatisticsScreen/StatisticsScreen').then((m) => m.StatisticsScreen),
 );
+// Importing a file (issue 25), into a new group or the route's group: one chunk, loaded only there.
+const ImportScreen = preloadable(() =>
+  import('./screens/ImportScreen/ImportScreen').then((m) => m.ImportScreen),
+);
 const NotFoundScreen = preloadable(() =>
   import('./screens/NotFoundScreen/NotFoundScreen').then((m) => m.NotFoundScreen),
 );
@@ -77,6 +81,8 @@ const routes = (
         <Route path="groups" element={<Screen title="Your Groups" component={GroupsScreen} />} />
         <Route path="groups/create" element={<Screen title="Create Group" component={CreateGroupScreen} />} />
         <Route path="groups/:groupId" element={<Screen title="Group" component={GroupScreen} />} />
+        <Route path="import" element={<Screen title="Import" component={ImportScreen} />} />
+        <Route path="groups/:groupId/import" element={<Screen title="Import" component={ImportScreen} />} />
         <Route
           path="groups/:groupId/statistics"
           element={<Screen title="Statistics" component={StatisticsScreen} />}

@@ -5,3 +5,4 @@ export * from './settleUpMachine';
 export * from './expenseDraft';
 export * from './expenseDraftMachine';
 export * from './settleUp';
+export * from './importMachine';

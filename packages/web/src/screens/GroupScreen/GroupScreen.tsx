@@ -47,6 +47,7 @@ export function GroupScreen() {
     new URLSearchParams(search).get('show') === 'recurring' ? 'recurring' : null,
   );
   const [exporting, setExporting] = useState(false);
+  const [archiving, setArchiving] = useState(false);
   const { group, balances } = data;
 
   if (group.data === undefined) {
@@ -84,6 +85,24 @@ export function GroupScreen() {
       toast.error(EXPORT_FAILED);
     } finally {
       setExporting(false);
+    }
+  };
+
+  // The archive's download loads on demand: the group screen's first visit carries only this button.
+  const runArchive = async () => {
+    setArchiving(true);
+    try {
+      const archive = await import('./downloadArchive');
+      try {
+        await archive.downloadGroupArchive(groupId);
+        toast.success(archive.ARCHIVE_SUCCESS);
+      } catch {
+        toast.error(archive.ARCHIVE_FAILED);
+      }
+    } catch {
+      toast.error(EXPORT_FAILED);
+    } finally {
+      setArchiving(false);
     }
   };
 
@@ -141,6 +160,12 @@ export function GroupScreen() {
         <LinkButton href={`/groups/${groupId}/statistics`} variant="secondary" size="sm">
           Statistics
         </LinkButton>
+        <LinkButton href={`/groups/${groupId}/import`} variant="secondary" size="sm">
+          Import into this group
+        </LinkButton>
+        <Button variant="secondary" size="sm" isPending={archiving} onPress={() => void runArchive()}>
+          Download everything (JSON)
+        </Button>
       </div>
 
       <Suspense fallback={null}>

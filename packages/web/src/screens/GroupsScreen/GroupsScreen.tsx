@@ -22,10 +22,15 @@ export function GroupsScreen() {
     <PageHeader
       title="Your Groups"
       actions={
-        <LinkButton href="/groups/create" size="sm">
-          <PlusIcon width={18} height={18} />
-          New Group
-        </LinkButton>
+        <>
+          <LinkButton href="/import" variant="secondary" size="sm">
+            Import
+          </LinkButton>
+          <LinkButton href="/groups/create" size="sm">
+            <PlusIcon width={18} height={18} />
+            New Group
+          </LinkButton>
+        </>
       }
     />
   );
