@@ -164,6 +164,46 @@ describe('invalid splits are rejected with clear messages', () => {
     expect(error.field).toBe('adjustments');
   });
 
+  it("an adjustment split valid where the leftover starts first is valid wherever a group's count starts it", () => {
+    // 0.01 with -0.01 and +0.01: the equal part's leftover cent cannot fall on the one whose share it would
+    // make negative, so at that rotation it moves on to the next person.
+    const input: SplitInput = {
+      amount: 1,
+      participants: ['alice', 'bob'],
+      split_type: 'adjustment',
+      details: { adjustments: { alice: -1, bob: 1 } },
+    };
+    expect(splitExpense({ ...input, rotation: 0 })).toEqual({ alice: 0, bob: 1 });
+    expect(splitExpense({ ...input, rotation: 1 })).toEqual({ alice: 0, bob: 1 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.array(fc.integer({ min: -500, max: 500 }), { minLength: 1, maxLength: 6 }),
+        fc.nat(50),
+        (amount, values, rotation) => {
+          const participants = values.map((_, i) => `p${i}`);
+          const adjustments = Object.fromEntries(participants.map((p, i) => [p, values[i]!]));
+          const valid = trySplitExpense({
+            amount,
+            participants,
+            split_type: 'adjustment',
+            details: { adjustments },
+          });
+          if (!valid.ok) return;
+          const shares = splitExpense({
+            amount,
+            participants,
+            split_type: 'adjustment',
+            details: { adjustments },
+            rotation,
+          });
+          expect(Object.values(shares).reduce((a, b) => a + b, 0)).toBe(amount);
+          expect(Object.values(shares).every((share) => share >= 0)).toBe(true);
+        },
+      ),
+    );
+  });
+
   it('participants must be present, non-empty and unique', () => {
     expect(splitError({ amount: 1000, participants: [], split_type: 'equal' }).message).toBe(
       'At least one participant required',

@@ -106,17 +106,21 @@ export function splitExpense(input: SplitInput): Record<string, number> {
       const rest = BigInt(amount) - checkedSum(adjustments, 'adjustments');
       if (rest < -MAX_SAFE || rest > MAX_SAFE)
         throw new SplitError('Adjustments are too large', 'adjustments');
-      const base = allocate(
-        Number(rest),
-        participants.map(() => 1),
-        participants,
-        rotation,
-      );
-      const shares = base.map((b, i) => b + adjustments[i]!);
-      if (shares.some((s) => s < 0)) {
-        throw new SplitError('Adjustments cannot make a share negative', 'adjustments');
+      // The leftover units of the equal part start at `rotation`; where a unit taken from someone (a rest
+      // below zero) would make their share negative, they start at the next place that makes none negative,
+      // so a split valid at one rotation is valid at every rotation a group's counter may reach.
+      for (let step = 0; step < participants.length; step++) {
+        const base = allocate(
+          Number(rest),
+          participants.map(() => 1),
+          participants,
+          rotation + step,
+        );
+        const shares = base.map((b, i) => b + adjustments[i]!);
+        if (shares.every((s) => s >= 0))
+          return Object.fromEntries(participants.map((p, i) => [p, shares[i]!]));
       }
-      return Object.fromEntries(participants.map((p, i) => [p, shares[i]!]));
+      throw new SplitError('Adjustments cannot make a share negative', 'adjustments');
     }
   }
 }

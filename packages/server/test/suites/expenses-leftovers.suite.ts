@@ -37,6 +37,31 @@ export function expensesLeftoversSuite(ctx: TestContext): void {
       expect(totals.sort()).toEqual([1666, 1667, 1667]);
     });
 
+    it('an adjustment split is recorded wherever the turn of the group stands (its leftover cent never makes a share negative)', async () => {
+      const { group, owner, ids } = await groupOf(ctx.app, 2);
+      const [a, b] = ids as [string, string];
+      for (const [first, second] of [
+        [-0.01, 0.01],
+        [0.01, -0.01],
+      ] as const) {
+        // One leftover cent moves the group's turn on; then 0.01 with adjustments of -0.01 and +0.01.
+        await createExpense(ctx.app, owner, expenseBody(a, [b], { group_id: group.id, amount: 0.01 }));
+        const expense = await createExpense(
+          ctx.app,
+          owner,
+          expenseBody(a, [b], {
+            group_id: group.id,
+            amount: 0.01,
+            split_type: 'adjustment',
+            split_details: { adjustments: { [a]: first, [b]: second } },
+          }),
+        );
+        const shares = sharesOf(expense);
+        expect(shares[a]! + shares[b]!).toBe(0.01);
+        expect(Math.min(shares[a]!, shares[b]!)).toBe(0);
+      }
+    });
+
     it('creates at the same time still take turns', async () => {
       const { group, owner, ids } = await groupOf(ctx.app, 3);
       const others = ids.slice(1);
