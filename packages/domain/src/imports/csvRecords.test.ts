@@ -64,14 +64,14 @@ describe('readCsv', () => {
   it('fails a quote left open, naming the line where its record began', () => {
     expect(readCsv('a,b\n1,"never\nclosed\n')).toEqual({
       ok: false,
-      error: { line: 2, message: 'Line 2: a quote is never closed' },
+      error: { line: 2, message: 'A quote is never closed' },
     });
   });
 
   it('fails text after a closing quote, naming the line', () => {
     expect(readCsv('a\n"x"y,2\n')).toEqual({
       ok: false,
-      error: { line: 2, message: 'Line 2: text after a closing quote' },
+      error: { line: 2, message: 'Text after a closing quote' },
     });
   });
 });

@@ -59,7 +59,7 @@ export function readCsv(text: string, separator = ','): CsvReadResult {
     } else if (afterQuote) {
       return {
         ok: false,
-        error: { line: recordLine, message: `Line ${recordLine}: text after a closing quote` },
+        error: { line: recordLine, message: `Text after a closing quote` },
       };
     } else if (ch === '"' && cell === '') {
       quoted = true;
@@ -68,7 +68,7 @@ export function readCsv(text: string, separator = ','): CsvReadResult {
     }
   }
   if (quoted) {
-    return { ok: false, error: { line: recordLine, message: `Line ${recordLine}: a quote is never closed` } };
+    return { ok: false, error: { line: recordLine, message: `A quote is never closed` } };
   }
   if (cell !== '' || cells.length > 0) endRecord();
   return { ok: true, records };

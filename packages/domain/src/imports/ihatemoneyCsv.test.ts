@@ -134,7 +134,7 @@ describe('IHateMoney CSV export', () => {
     });
     expect(readIhatemoneyCsv.parse(`${raclette}"oops,1.0\r\n`)).toEqual({
       ok: false,
-      error: { line: 5, message: 'Line 5: a quote is never closed' },
+      error: { line: 5, message: 'A quote is never closed' },
     });
     expect(readIhatemoneyCsv.parse('a,b\n1,2\n')).toMatchObject({ ok: false, error: { line: 1 } });
   });

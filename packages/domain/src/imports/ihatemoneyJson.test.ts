@@ -241,7 +241,7 @@ describe('IHateMoney JSON export', () => {
   it('fails a file it cannot read at all, naming the line', () => {
     expect(readIhatemoneyJson.parse('[\n  {"what": "a",\n  "amount": 1.0.0}\n]')).toEqual({
       ok: false,
-      error: { line: 3, message: 'Line 3: this is not valid JSON ("," or "}" was expected)' },
+      error: { line: 3, message: 'This is not valid JSON ("," or "}" was expected)' },
     });
     expect(readIhatemoneyJson.parse('[]')).toEqual({
       ok: false,

@@ -26,7 +26,7 @@ function parse(content: string): ImportParseResult {
     const line = bill ? json.lineOf(bill) : json.lineOf(list);
     if (!bill || !('payer_name' in bill) || !('owers' in bill)) {
       if (inputs.length === 0)
-        return unreadable(line, `Line ${line}: this is not an IHateMoney bill (no payer_name and owers)`);
+        return unreadable(line, `This is not an IHateMoney bill (no payer_name and owers)`);
     }
     inputs.push({
       line,

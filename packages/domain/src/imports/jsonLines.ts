@@ -124,7 +124,7 @@ export function parseJsonWithLines(text: string): JsonLinesResult {
     if (!(error instanceof JsonLineError)) throw error;
     return {
       ok: false,
-      error: { line: error.line, message: `Line ${error.line}: this is not valid JSON (${error.message})` },
+      error: { line: error.line, message: `This is not valid JSON (${error.message})` },
     };
   }
 }

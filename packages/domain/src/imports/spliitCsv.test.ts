@@ -143,7 +143,7 @@ describe('Spliit CSV export', () => {
     });
     expect(readSpliitCsv.parse(`${flat}"2024-02-01,"oops\n`)).toEqual({
       ok: false,
-      error: { line: 10, message: 'Line 10: text after a closing quote' },
+      error: { line: 10, message: 'Text after a closing quote' },
     });
   });
 

@@ -62,11 +62,11 @@ function parse(content: string): ImportParseResult {
   const members: ImportedMember[] = [];
   for (const cell of head.cells.slice(shape.firstMember)) {
     const name = memberName(unguardFormula(cell));
-    if (name === '') return unreadable(head.line, `Line ${head.line}: a participant's column has no name`);
+    if (name === '') return unreadable(head.line, `A participant's column has no name`);
     if (members.some((m) => m.name === name)) {
       return unreadable(
         head.line,
-        `Line ${head.line}: two participants are called ${name}; rename one in Spliit and export again`,
+        `Two participants are called ${name}; rename one in Spliit and export again`,
       );
     }
     members.push({ name, email: null });

@@ -176,7 +176,7 @@ describe('Spliit JSON export', () => {
   it('fails a file it cannot read at all, naming the line', () => {
     expect(readSpliitJson.parse('{\n  "name": "x",\n  "participants": [,]\n}')).toEqual({
       ok: false,
-      error: { line: 3, message: 'Line 3: this is not valid JSON (a value was expected)' },
+      error: { line: 3, message: 'This is not valid JSON (a value was expected)' },
     });
     expect(readSpliitJson.parse('{"name": "x"}')).toMatchObject({ ok: false, error: { line: 1 } });
     expect(readSpliitJson.parse('{"currency":"€","participants":[],\n"expenses":[]}')).toEqual({
@@ -185,7 +185,7 @@ describe('Spliit JSON export', () => {
     });
     expect(parseImport('spliit-json', '{"participants": [{"id": "a"}], "expenses": [{}]}')).toMatchObject({
       ok: false,
-      error: { line: 1, message: 'Line 1: a participant without an id and a name' },
+      error: { line: 1, message: 'A participant without an id and a name' },
     });
   });
 

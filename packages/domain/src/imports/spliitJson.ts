@@ -67,17 +67,17 @@ function parse(content: string): ImportParseResult {
     const participant = asObject(p);
     const line = participant ? lineOf(participant) : lineOf(participantsIn);
     if (!participant || typeof participant.id !== 'string' || typeof participant.name !== 'string') {
-      return unreadable(line, `Line ${line}: a participant without an id and a name`);
+      return unreadable(line, `A participant without an id and a name`);
     }
     const name = memberName(participant.name);
-    if (name === '') return unreadable(line, `Line ${line}: a participant without a name`);
+    if (name === '') return unreadable(line, `A participant without a name`);
     if (nameOf.has(participant.id)) {
-      return unreadable(line, `Line ${line}: two participants have the id ${participant.id}`);
+      return unreadable(line, `Two participants have the id ${participant.id}`);
     }
     if (byName.has(name)) {
       return unreadable(
         line,
-        `Line ${line}: two participants are called ${name}; rename one in Spliit and export again`,
+        `Two participants are called ${name}; rename one in Spliit and export again`,
       );
     }
     byName.add(name);

@@ -150,7 +150,7 @@ export interface ImportedLedger {
   sourceBalances: ImportedBalance[] | null;
 }
 
-/** A file that cannot be read at all: the line where reading stopped and why. */
+/** A file that cannot be read at all: the line where reading stopped, and why (a sentence that does not repeat the line). */
 export interface ImportFailure {
   line: number;
   message: string;
