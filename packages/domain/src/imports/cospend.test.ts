@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Minor } from '../money';
-import { currencyOf, readCospendCsv } from './cospend';
+import { readCospendCsv } from './cospend';
+import { currencyOf } from './peerText';
 import { fixture, ledgerOf as readLedger, seeded, timedLedger } from './fixtures/fixture';
 import { importedBalances } from './ledgerBalances';
 import { detectImportFormat } from './parse';

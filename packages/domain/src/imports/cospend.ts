@@ -13,14 +13,14 @@
 // member weights; amounts are in the project's main currency (the other currencies only convert what is
 // typed in). Category -11 is Cospend's built-in "Reimbursement". Comments are URL-encoded (PHP urlencode).
 import { allocate } from '../allocate';
-import { CURRENCY_CODES, getCurrency, isKnownCurrency } from '../currencies';
 import { type Minor, parseMoney } from '../money';
 import { categoryOfName, joinNotes } from './categoryNames';
 import { type CsvRecord, readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import type { ImportReader } from './reader';
-import { lineBreaks, memberName, RowCollector } from './rowCollector';
+import { currencyOf, lineBreaks, memberName, unreadable } from './peerText';
+import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
 import type { ImportedMember, ImportParseResult } from './types';
 
@@ -71,7 +71,7 @@ function parseCospend(content: string): ImportParseResult {
   if (!read.ok) return read;
   const first = read.records[0];
   if (!first || !sectionOf(first.cells)) {
-    return fail(
+    return unreadable(
       1,
       `This is not a Cospend export: it should begin with "${MEMBERS_HEADER}" or "${BILLS_HEADER},…"`,
     );
@@ -96,8 +96,8 @@ function parseCospend(content: string): ImportParseResult {
     };
     if (section === 'members') {
       const name = memberName(cell('name'));
-      if (name === '') return fail(record.line, 'A member without a name');
-      if (members.has(name)) return fail(record.line, `Two members are named ${name}`);
+      if (name === '') return unreadable(record.line, 'A member without a name');
+      if (members.has(name)) return unreadable(record.line, `Two members are named ${name}`);
       members.set(name, { name, weight: Number(cell('weight')), active: cell('active') !== '0' });
     } else if (section === 'bills') {
       bills.push({ line: record.line, cell });
@@ -107,16 +107,17 @@ function parseCospend(content: string): ImportParseResult {
       if (Number(cell('exchange_rate')) === 1) main = { line: record.line, cells: [cell('currencyname')] };
     }
   }
-  if (bills.length === 0) return fail(1, 'The file has no bills');
+  if (bills.length === 0) return unreadable(1, 'The file has no bills');
   if (!main) {
-    return fail(
+    return unreadable(
       1,
       'The Cospend project has no main currency: set it in the project’s settings (Currencies) and export again',
     );
   }
   const currencyName = main.cells[0] as string;
   const currency = currencyOf(currencyName);
-  if (!currency) return fail(main.line, `Cospend's main currency "${currencyName}" is not one Kitty knows`);
+  if (!currency)
+    return unreadable(main.line, `Cospend's main currency "${currencyName}" is not one Kitty knows`);
 
   // A payer or ower the members section does not list becomes a member, as Cospend's own import does.
   for (const bill of bills) {
@@ -325,20 +326,4 @@ function urlDecode(text: string): string {
   } catch {
     return text;
   }
-}
-
-/** Cospend's currency name (free text) as a code Kitty knows: the code itself, its symbol or its name. */
-export function currencyOf(name: string): string | null {
-  const text = name.trim();
-  if (isKnownCurrency(text.toUpperCase())) return text.toUpperCase();
-  const lower = text.toLowerCase();
-  const matches = CURRENCY_CODES.filter((code) => {
-    const c = getCurrency(code);
-    return c && (c.symbol === text || c.name.toLowerCase() === lower);
-  });
-  return matches.length === 1 ? (matches[0] as string) : null;
-}
-
-function fail(line: number, message: string): ImportParseResult {
-  return { ok: false, error: { line, message } };
 }

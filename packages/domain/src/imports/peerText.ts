@@ -10,6 +10,11 @@ export function memberName(text: string): string {
   return text.normalize('NFC').trim();
 }
 
+/** A line break inside a cell as Kitty keeps it: \n, whatever the file's line ends. */
+export function lineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
 /**
  * A cell as it was before the exporter guarded it against spreadsheet formulas: Spliit's escapeCsvFormula
  * (src/app/groups/[groupId]/expenses/export/csv/route.ts) and IHateMoney's escape_csv_formulae
@@ -20,14 +25,18 @@ export function unguardFormula(cell: string): string {
 }
 
 /**
- * The ISO code a currency written as a code or a symbol stands for: the code itself when Kitty knows it,
- * else the one currency Kitty knows with that symbol ("€" is EUR); null when none or several do ("$" is
- * the US dollar's and the Mexican peso's, "kr" three crowns').
+ * The ISO code a currency written as a code, a symbol or a name stands for: the code itself when Kitty
+ * knows it, else the one currency Kitty knows with that symbol ("€" is EUR) or name ("Swiss Franc"); null
+ * when none or several do ("$" is the US dollar's and the Mexican peso's, "kr" three crowns').
  */
-export function currencyOfSymbol(text: string): string | null {
+export function currencyOf(text: string): string | null {
   const written = text.trim();
   if (isKnownCurrency(written.toUpperCase())) return written.toUpperCase();
-  const matches = CURRENCY_CODES.filter((code) => getCurrency(code)?.symbol === written);
+  const lower = written.toLowerCase();
+  const matches = CURRENCY_CODES.filter((code) => {
+    const c = getCurrency(code);
+    return c && (c.symbol === written || c.name.toLowerCase() === lower);
+  });
   return matches.length === 1 ? (matches[0] as string) : null;
 }
 

@@ -2,7 +2,7 @@ import { addMinor, formatMoney, parseMoney, sumMinor } from '../money';
 import { readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { addExpenseNets, balanceList } from './ledgerBalances';
-import { currencyOfSymbol, firstCsvLine, memberName, unguardFormula, unreadable } from './peerText';
+import { currencyOf, firstCsvLine, memberName, unguardFormula, unreadable } from './peerText';
 import type { ImportReader } from './reader';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import { spliitCategory } from './spliit';
@@ -91,7 +91,7 @@ function parse(content: string): ImportParseResult {
       continue;
     }
     const written = col(cells, 'Currency');
-    const currency = currencyOfSymbol(written);
+    const currency = currencyOf(written);
     if (!currency) {
       source = null;
       problem(`The currency "${written}" is not one Kitty supports`);

@@ -1,7 +1,7 @@
 import { allocate } from '../allocate';
 import { addMinor, formatScaled } from '../money';
 import { asObject, parseJsonWithLines } from './jsonLines';
-import { currencyOfSymbol, memberName, unreadable } from './peerText';
+import { currencyOf, memberName, unreadable } from './peerText';
 import type { ImportReader } from './reader';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import {
@@ -75,10 +75,7 @@ function parse(content: string): ImportParseResult {
       return unreadable(line, `Two participants have the id ${participant.id}`);
     }
     if (byName.has(name)) {
-      return unreadable(
-        line,
-        `Two participants are called ${name}; rename one in Spliit and export again`,
-      );
+      return unreadable(line, `Two participants are called ${name}; rename one in Spliit and export again`);
     }
     byName.add(name);
     nameOf.set(participant.id, name);
@@ -89,7 +86,7 @@ function parse(content: string): ImportParseResult {
   const written =
     typeof group.currencyCode === 'string' && group.currencyCode !== '' ? group.currencyCode : group.currency;
   const symbol = typeof written === 'string' ? written : '';
-  const currency = currencyOfSymbol(symbol);
+  const currency = currencyOf(symbol);
   const factor = currency ? spliitUnitFactor(currency) : null;
 
   const expenses: ImportedExpense[] = [];

@@ -19,7 +19,8 @@ import { categoryOfName } from './categoryNames';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import type { ImportReader } from './reader';
-import { memberName, RowCollector } from './rowCollector';
+import { memberName } from './peerText';
+import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
 import type { ImportedMember, ImportParseResult } from './types';
 

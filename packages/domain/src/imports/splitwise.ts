@@ -19,7 +19,8 @@ import { readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import type { ImportReader } from './reader';
-import { lineBreaks, memberName, RowCollector } from './rowCollector';
+import { lineBreaks, memberName } from './peerText';
+import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
 import type { ImportedMember, ImportedPart, ImportParseResult } from './types';
 
