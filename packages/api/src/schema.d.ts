@@ -2438,6 +2438,8 @@ export interface components {
       members?: {
         [key: string]: components['schemas']['Email'];
       };
+      /** @description The currency of the rows whose file does not say which (an IHateMoney project without a currency, an old Spliit group with only "$", a Cospend project without a main currency); default the group's currency with `group_id`, else the caller's default currency. A code the file does state is never replaced. The answer's `assumed_currency` says when it was used. */
+      currency?: components['schemas']['SupportedCurrency'];
       /**
        * @description The IANA time zone (the browser's) whose calendar a file's dates without a time are in: each such expense is dated 12:00 of its day there. "Unknown time zone" is refused with 400.
        * @default UTC
@@ -2500,6 +2502,8 @@ export interface components {
        */
       date_to: string | null;
       currencies: components['schemas']['Currency'][];
+      /** @description The currency given to rows whose file does not say theirs (the request's `currency`, else the default it names); null when every row said its own */
+      assumed_currency: string | null;
       members: components['schemas']['ImportMember'][];
       /** @description The rows that cannot be imported, in file order */
       problems: components['schemas']['ImportProblem'][];

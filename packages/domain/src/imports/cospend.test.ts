@@ -187,14 +187,22 @@ describe('Cospend CSV', () => {
       error: {
         line: 1,
         message:
-          'The Cospend project has no main currency: set it in the project’s settings (Currencies) and export again',
+          'The Cospend project has no main currency: choose the currency its amounts are in, or set it in the project’s settings (Currencies) and export again',
       },
     });
+    // The currency the person chose stands in for the one the project does not have, and says so.
+    const chosen = readCospendCsv.parse(`${MEMBERS}\n${HEAD}\n${row}\n`, { currency: 'CHF' });
+    expect(chosen.ok && chosen.ledger).toMatchObject({ currency: 'CHF', assumedCurrency: 'CHF' });
+    expect(chosen.ok && chosen.ledger.expenses[0]).toMatchObject({ currency: 'CHF', amount: 400 });
     expect(
       readCospendCsv.parse(`${MEMBERS}\n${HEAD}\n${row}\n\ncurrencyname,exchange_rate\n"Doubloon",1\n`),
     ).toEqual({
       ok: false,
-      error: { line: 10, message: 'Cospend\'s main currency "Doubloon" is not one Kitty knows' },
+      error: {
+        line: 10,
+        message:
+          'Cospend\'s main currency "Doubloon" is not one Kitty supports, or says too little: choose the currency its amounts are in',
+      },
     });
   });
 

@@ -18,11 +18,11 @@ import { categoryOfName, joinNotes } from './categoryNames';
 import { type CsvRecord, readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
-import type { ImportReader } from './reader';
-import { currencyOf, lineBreaks, memberName, unreadable } from './peerText';
+import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
+import { currencyOrChosen, lineBreaks, memberName, unreadable } from './peerText';
 import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
-import type { ImportedMember, ImportParseResult } from './types';
+import type { ImportedMember, ImportOptions, ImportParseResult } from './types';
 
 /** Cospend's built-in reimbursement category (lib/AppInfo/Application.php CATEGORY_REIMBURSEMENT). */
 export const COSPEND_REIMBURSEMENT = -11;
@@ -66,7 +66,7 @@ function sectionOf(cells: readonly string[]): Section | null {
   return SECTIONS.find((s) => s.columns.every((c) => cells.includes(c)))?.section ?? null;
 }
 
-function parseCospend(content: string): ImportParseResult {
+function parseCospend(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): ImportParseResult {
   const read = readCsv(content);
   if (!read.ok) return read;
   const first = read.records[0];
@@ -108,16 +108,20 @@ function parseCospend(content: string): ImportParseResult {
     }
   }
   if (bills.length === 0) return unreadable(1, 'The file has no bills');
-  if (!main) {
+  // Cospend's bills have no currency of their own: the project's main one, else the one the person chose.
+  const currencyName = main ? (main.cells[0] as string) : '';
+  const { currency, assumed } = currencyOrChosen(currencyName, options.currency);
+  if (!currency && !main) {
     return unreadable(
       1,
-      'The Cospend project has no main currency: set it in the project’s settings (Currencies) and export again',
+      'The Cospend project has no main currency: choose the currency its amounts are in, or set it in the project’s settings (Currencies) and export again',
     );
   }
-  const currencyName = main.cells[0] as string;
-  const currency = currencyOf(currencyName);
   if (!currency)
-    return unreadable(main.line, `Cospend's main currency "${currencyName}" is not one Kitty knows`);
+    return unreadable(
+      main?.line ?? 1,
+      `Cospend's main currency "${currencyName}" is not one Kitty supports, or says too little: choose the currency its amounts are in`,
+    );
 
   // A payer or ower the members section does not list becomes a member, as Cospend's own import does.
   for (const bill of bills) {
@@ -230,6 +234,7 @@ function parseCospend(content: string): ImportParseResult {
     ledger: out.ledger('cospend-csv', memberList, {
       currency,
       sourceBalances: cospendBalances(counted, members, currency, memberList),
+      assumedCurrency: assumed ? currency : null,
     }),
   };
 }

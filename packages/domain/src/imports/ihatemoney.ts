@@ -10,6 +10,7 @@ import type {
   ImportedLedger,
   ImportedMember,
   ImportedSettlement,
+  ImportOptions,
   ImportProblem,
 } from './types';
 
@@ -94,13 +95,21 @@ function readBill(input: IhatemoneyBillInput): Bill | (string & {}) {
 export function ihatemoneyLedger(
   format: 'ihatemoney-json' | 'ihatemoney-csv',
   inputs: readonly IhatemoneyBillInput[],
+  options: ImportOptions,
 ): ImportedLedger {
+  let assumedCurrency: string | null = null;
   // IHateMoney writes its JSON on one line: the bill's "what" says which bill a problem is about.
   const about = (what: unknown, message: string) =>
     typeof what === 'string' && what !== '' ? `${JSON.stringify(what)}: ${message}` : message;
   const bills: (Bill | { line: number; problem: string })[] = inputs.map((input) => {
     const bill = readBill(input);
-    return typeof bill === 'string' ? { line: input.line, problem: about(input.what, bill) } : bill;
+    if (typeof bill === 'string') return { line: input.line, problem: about(input.what, bill) };
+    // A project without a currency writes "XXX": its amounts are in the currency the person chose.
+    if (bill.currency === NO_CURRENCY && options.currency) {
+      assumedCurrency = options.currency;
+      return { ...bill, currency: options.currency };
+    }
+    return bill;
   });
   const weights = new Map<string, { weight: number; line: number }>();
   const members: ImportedMember[] = [];
@@ -139,7 +148,9 @@ export function ihatemoneyLedger(
       continue;
     }
     if (b.currency === NO_CURRENCY) {
-      problem('The bill has no currency (its IHateMoney project has none); Kitty needs one');
+      problem(
+        'The bill has no currency (its IHateMoney project has none): choose the currency its amounts are in',
+      );
       continue;
     }
     if (!isKnownCurrency(b.currency)) {
@@ -220,6 +231,7 @@ export function ihatemoneyLedger(
       members,
       weightOf,
     ),
+    assumedCurrency,
   };
 }
 

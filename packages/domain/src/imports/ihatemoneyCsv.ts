@@ -1,8 +1,8 @@
 import { readCsv } from './csvRecords';
 import { type IhatemoneyBillInput, ihatemoneyLedger } from './ihatemoney';
 import { firstCsvLine, unguardFormula, unreadable } from './peerText';
-import type { ImportReader } from './reader';
-import type { ImportParseResult } from './types';
+import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
+import type { ImportOptions, ImportParseResult } from './types';
 
 // IHateMoney's "bills.csv" (web.py export_project, utils.py list_of_dicts2csv): Python's csv writer, the
 // keys of get_pretty_bills as the header (what, bill_type, amount, currency, date, payer_name,
@@ -25,7 +25,7 @@ function sniff(content: string): boolean {
   return header !== null && columns(header) !== null;
 }
 
-function parse(content: string): ImportParseResult {
+function parse(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): ImportParseResult {
   const read = readCsv(content);
   if (!read.ok) return read;
   const [head, ...records] = read.records;
@@ -59,7 +59,7 @@ function parse(content: string): ImportParseResult {
       owers: owers === undefined ? undefined : owers.split(','),
     };
   });
-  return { ok: true, ledger: ihatemoneyLedger('ihatemoney-csv', inputs) };
+  return { ok: true, ledger: ihatemoneyLedger('ihatemoney-csv', inputs, options) };
 }
 
 /** IHateMoney's bills export (CSV). */

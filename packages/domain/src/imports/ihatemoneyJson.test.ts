@@ -164,10 +164,20 @@ describe('IHateMoney JSON export', () => {
     expect(ledger.problems).toHaveLength(3);
     expect(ledger.problems[0]).toEqual({
       line: 1,
-      message: '"refund": The bill has no currency (its IHateMoney project has none); Kitty needs one',
+      message:
+        '"refund": The bill has no currency (its IHateMoney project has none): choose the currency its amounts are in',
     });
     expect(ledger.sourceBalances).toBeNull();
     expect(ledger.members.map((m) => m.name)).toEqual(['tata', 'jeanne', 'zorglub', 'pépé']);
+  });
+
+  it('takes a project without a currency in the currency the person chose, with the balances IHateMoney shows', () => {
+    const read = readIhatemoneyJson.parse(raclette, { currency: 'EUR' });
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.ledger.assumedCurrency).toBe('EUR');
+    expect(read.ledger.problems).toEqual([]);
+    expect(read.ledger.expenses.every((e) => e.currency === 'EUR')).toBe(true);
+    expect(importedBalances(read.ledger)).toEqual(read.ledger.sourceBalances);
   });
 
   it("lists a bill whose payer's weight contradicts an earlier one, and bills it cannot read", () => {
@@ -234,7 +244,7 @@ describe('IHateMoney JSON export', () => {
       '"d": The date "2020-02-30" is not a day (YYYY-MM-DD)',
       '"e": Nobody shares it',
       '"f": Currency ZZZ is not one Kitty supports',
-      '"g": The bill has no currency (its IHateMoney project has none); Kitty needs one',
+      '"g": The bill has no currency (its IHateMoney project has none): choose the currency its amounts are in',
     ]);
   });
 

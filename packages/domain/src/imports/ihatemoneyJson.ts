@@ -1,8 +1,8 @@
 import { type IhatemoneyBillInput, ihatemoneyLedger } from './ihatemoney';
 import { asObject, parseJsonWithLines } from './jsonLines';
 import { unreadable } from './peerText';
-import type { ImportReader } from './reader';
-import type { ImportParseResult } from './types';
+import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
+import type { ImportOptions, ImportParseResult } from './types';
 
 // IHateMoney's "bills.json" (web.py export_project, models.py get_pretty_bills): a JSON list of bills,
 // e.g. ihatemoney/tests/import_test.py TestExport.test_export. The bills themselves are read in ihatemoney.ts.
@@ -13,7 +13,7 @@ function sniff(content: string): boolean {
   return /^\s*\[\s*\{/.test(content) && BILL_KEYS.test(content) && /"owers"\s*:/.test(content);
 }
 
-function parse(content: string): ImportParseResult {
+function parse(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): ImportParseResult {
   const json = parseJsonWithLines(content);
   if (!json.ok) return json;
   const list = json.value;
@@ -40,7 +40,7 @@ function parse(content: string): ImportParseResult {
       owers: bill?.owers,
     });
   }
-  return { ok: true, ledger: ihatemoneyLedger('ihatemoney-json', inputs) };
+  return { ok: true, ledger: ihatemoneyLedger('ihatemoney-json', inputs, options) };
 }
 
 /** IHateMoney's bills export (JSON). */

@@ -486,6 +486,7 @@ function parseArchive(text: string): ImportParseResult {
   problems.sort((a, b) => a.line - b.line);
   const ledger: ImportedLedger = {
     format: 'kitty-json',
+    assumedCurrency: null,
     groupName,
     currency: isKnownCurrency(groupCurrency) ? groupCurrency : null,
     rows: expenseItems.length + settlementItems.length,

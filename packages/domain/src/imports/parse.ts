@@ -2,12 +2,12 @@ import { readCospendCsv } from './cospend';
 import { readIhatemoneyCsv } from './ihatemoneyCsv';
 import { readIhatemoneyJson } from './ihatemoneyJson';
 import { readKittyJson } from './kitty';
-import type { ImportReader } from './reader';
+import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
 import { readSpliitCsv } from './spliitCsv';
 import { readSpliitJson } from './spliitJson';
 import { readSplitproCsv } from './splitpro';
 import { readSplitwiseCsv } from './splitwise';
-import type { ImportFormat, ImportParseResult } from './types';
+import type { ImportFormat, ImportOptions, ImportParseResult } from './types';
 
 /** Every reader, in the order `auto` tries them (the most specific shapes first). */
 const READERS: readonly ImportReader[] = [
@@ -31,13 +31,17 @@ export function detectImportFormat(content: string): ImportFormat | null {
 }
 
 /** Reads a file in `format` ("auto": detected). Never throws. */
-export function parseImport(format: ImportFormat | 'auto', content: string): ImportParseResult {
+export function parseImport(
+  format: ImportFormat | 'auto',
+  content: string,
+  options: ImportOptions = NO_IMPORT_OPTIONS,
+): ImportParseResult {
   const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
   const chosen = format === 'auto' ? detectImportFormat(text) : format;
   const reader = READERS.find((r) => r.format === chosen);
   if (!reader) return { ok: false, error: { line: 1, message: UNKNOWN_FORMAT } };
   try {
-    return reader.parse(text);
+    return reader.parse(text, options);
   } catch (error) {
     // A reader's bug must not become a 500 for someone's file: it is reported as unreadable.
     const detail = error instanceof Error ? error.message : String(error);

@@ -40,6 +40,21 @@ export function currencyOf(text: string): string | null {
   return matches.length === 1 ? (matches[0] as string) : null;
 }
 
+/**
+ * The currency a file writes (`currencyOf`), else, when what it writes does not name one (nothing, a
+ * symbol several currencies share, a free-text name), the currency the person chose: `assumed` then. A
+ * code Kitty does not support (THB) is never taken as another currency.
+ */
+export function currencyOrChosen(
+  written: string,
+  chosen: string | null,
+): { currency: string | null; assumed: boolean } {
+  const named = currencyOf(written);
+  if (named !== null) return { currency: named, assumed: false };
+  if (/^[A-Za-z]{3}$/.test(written.trim()) || chosen === null) return { currency: null, assumed: false };
+  return { currency: chosen, assumed: true };
+}
+
 /** The cells of a CSV text's first line (the header a reader's sniff looks at), or null. */
 export function firstCsvLine(content: string): string[] | null {
   const end = content.search(/\r|\n/);

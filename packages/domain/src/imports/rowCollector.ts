@@ -41,7 +41,12 @@ export class RowCollector {
   ledger(
     format: ImportFormat,
     members: ImportedMember[],
-    file: { groupName?: string | null; currency?: string | null; sourceBalances: ImportedBalance[] | null },
+    file: {
+      groupName?: string | null;
+      currency?: string | null;
+      sourceBalances: ImportedBalance[] | null;
+      assumedCurrency?: string | null;
+    },
   ): ImportedLedger {
     return {
       format,
@@ -54,6 +59,7 @@ export class RowCollector {
       recurring: [],
       problems: this.problems,
       sourceBalances: file.sourceBalances,
+      assumedCurrency: file.assumedCurrency ?? null,
     };
   }
 }

@@ -2,11 +2,12 @@ import { addMinor, formatMoney, parseMoney, sumMinor } from '../money';
 import { readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { addExpenseNets, balanceList } from './ledgerBalances';
-import { currencyOf, firstCsvLine, memberName, unguardFormula, unreadable } from './peerText';
-import type { ImportReader } from './reader';
+import { currencyOrChosen, firstCsvLine, memberName, unguardFormula, unreadable } from './peerText';
+import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import { spliitCategory } from './spliit';
 import type {
+  ImportOptions,
   ImportedExpense,
   ImportedLedger,
   ImportedMember,
@@ -47,7 +48,7 @@ function sniff(content: string): boolean {
   return header !== null && layout(header) !== null;
 }
 
-function parse(content: string): ImportParseResult {
+function parse(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): ImportParseResult {
   const read = readCsv(content);
   if (!read.ok) return read;
   const [head, ...records] = read.records;
@@ -81,6 +82,7 @@ function parse(content: string): ImportParseResult {
   // Spliit's balances as the file's columns say them: null once a row cannot say who paid.
   let source: Map<string, Map<string, number>> | null = new Map();
   let mainCurrency: string | null = null;
+  let assumedCurrency: string | null = null;
 
   for (const { line, cells } of records) {
     const problem = (message: string) => problems.push({ line, message });
@@ -91,10 +93,13 @@ function parse(content: string): ImportParseResult {
       continue;
     }
     const written = col(cells, 'Currency');
-    const currency = currencyOf(written);
+    const { currency, assumed } = currencyOrChosen(written, options.currency);
+    if (assumed) assumedCurrency = currency;
     if (!currency) {
       source = null;
-      problem(`The currency "${written}" is not one Kitty supports`);
+      problem(
+        `The currency "${written}" is not one Kitty supports, or says too little: choose the currency its amounts are in`,
+      );
       continue;
     }
     mainCurrency ??= currency;
@@ -185,6 +190,7 @@ function parse(content: string): ImportParseResult {
     recurring: [],
     problems,
     sourceBalances: source ? balanceList(source, members) : null,
+    assumedCurrency,
   };
   return { ok: true, ledger };
 }

@@ -256,8 +256,18 @@ describe('Spliit JSON export', () => {
     const dollar = ledgerOf(group('$'));
     expect(dollar).toMatchObject({ currency: null, sourceBalances: null, expenses: [] });
     expect(dollar.problems).toEqual([
-      { line: 1, message: '"Tea": The group\'s currency "$" is not one Kitty supports' },
+      {
+        line: 1,
+        message:
+          '"Tea": The group\'s currency "$" is not one Kitty supports, or says too little: choose the currency its amounts are in',
+      },
     ]);
+    const chosen = readSpliitJson.parse(group('$'), { currency: 'USD' });
+    expect(chosen.ok && chosen.ledger).toMatchObject({ currency: 'USD', assumedCurrency: 'USD' });
+    expect(chosen.ok && chosen.ledger.expenses).toHaveLength(1);
+    // A code Kitty does not support is never taken as the chosen currency.
+    const baht = readSpliitJson.parse(group('THB'), { currency: 'USD' });
+    expect(baht.ok && baht.ledger).toMatchObject({ currency: null, assumedCurrency: null, expenses: [] });
   });
 
   it('reads 1,500 expenses well under a second, each split as Spliit splits it', () => {

@@ -1,8 +1,8 @@
 import { allocate } from '../allocate';
 import { addMinor, formatScaled } from '../money';
 import { asObject, parseJsonWithLines } from './jsonLines';
-import { currencyOf, memberName, unreadable } from './peerText';
-import type { ImportReader } from './reader';
+import { currencyOrChosen, memberName, unreadable } from './peerText';
+import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import {
   SPLIT_MODES,
@@ -15,6 +15,7 @@ import {
   spliitUnitFactor,
 } from './spliit';
 import type {
+  ImportOptions,
   ImportedExpense,
   ImportedLedger,
   ImportedMember,
@@ -48,7 +49,7 @@ interface SpliitExpense extends SpliitShareInput {
   isReimbursement: boolean;
 }
 
-function parse(content: string): ImportParseResult {
+function parse(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): ImportParseResult {
   const json = parseJsonWithLines(content);
   if (!json.ok) return json;
   const { lineOf } = json;
@@ -86,7 +87,8 @@ function parse(content: string): ImportParseResult {
   const written =
     typeof group.currencyCode === 'string' && group.currencyCode !== '' ? group.currencyCode : group.currency;
   const symbol = typeof written === 'string' ? written : '';
-  const currency = currencyOf(symbol);
+  // A symbol several currencies share ("$") is the currency the person chose.
+  const { currency, assumed } = currencyOrChosen(symbol, options.currency);
   const factor = currency ? spliitUnitFactor(currency) : null;
 
   const expenses: ImportedExpense[] = [];
@@ -123,7 +125,9 @@ function parse(content: string): ImportParseResult {
     }
     computable.push(expense);
     if (!currency || factor === null) {
-      problem(`The group's currency "${symbol}" is not one Kitty supports`);
+      problem(
+        `The group's currency "${symbol}" is not one Kitty supports, or says too little: choose the currency its amounts are in`,
+      );
       continue;
     }
     const date = isoDay(String(raw?.expenseDate ?? '').slice(0, 10));
@@ -186,6 +190,7 @@ function parse(content: string): ImportParseResult {
     settlements,
     recurring: [],
     problems,
+    assumedCurrency: assumed ? currency : null,
     sourceBalances:
       currency && factor !== null
         ? spliitBalances(

@@ -148,9 +148,20 @@ export interface ImportedLedger {
    * has them (Splitwise, Kitty), else the source app's rules applied to its rows. null when it cannot say.
    */
   sourceBalances: ImportedBalance[] | null;
+  /** The ImportOptions currency, when some row's file did not say its currency and it was used. */
+  assumedCurrency: string | null;
 }
 
 /** A file that cannot be read at all: the line where reading stopped, and why (a sentence that does not repeat the line). */
+/** What the person importing tells every reader. */
+export interface ImportOptions {
+  /**
+   * The currency of the rows whose file does not say which (an IHateMoney project without a currency, an
+   * old Spliit group with only "$", a Cospend project without a main currency); null: such rows are problems.
+   */
+  currency: string | null;
+}
+
 export interface ImportFailure {
   line: number;
   message: string;
@@ -158,4 +169,4 @@ export interface ImportFailure {
 
 export type ImportParseResult = { ok: true; ledger: ImportedLedger } | { ok: false; error: ImportFailure };
 
-export type ImportParser = (content: string) => ImportParseResult;
+export type ImportParser = (content: string, options: ImportOptions) => ImportParseResult;

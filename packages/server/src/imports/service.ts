@@ -72,10 +72,10 @@ interface ReadFile {
 }
 
 /** Reads the request's file: 400 on `content` naming the line when it cannot be, on `time_zone` for an unknown zone. */
-function readFile(body: ImportRequest, parse = parseImport): ReadFile {
+function readFile(body: ImportRequest, currency: string, parse = parseImport): ReadFile {
   const zone = body.time_zone ?? 'UTC';
   if (!isTimeZone(zone)) throw invalidField('time_zone', UNKNOWN_TIME_ZONE);
-  const parsed = parse(body.format, body.content);
+  const parsed = parse(body.format, body.content, { currency });
   if (!parsed.ok) {
     throw invalidField('content', `Line ${parsed.error.line}: ${parsed.error.message}`);
   }
@@ -286,10 +286,10 @@ export async function importFile(
   ctx: ImportContext,
 ): Promise<{ status: 200 | 201; body: ImportResult; invited: Invited[] }> {
   // A group the caller is not in is unknown to them, whatever the file holds (404 before anything else).
-  if (body.group_id !== undefined && !(await findGroupForMember(db, body.group_id, caller.id))) {
-    throw notFound();
-  }
-  const file = readFile(body, ctx.parse);
+  const named = body.group_id === undefined ? null : await findGroupForMember(db, body.group_id, caller.id);
+  if (body.group_id !== undefined && !named) throw notFound();
+  // Rows whose file does not say their currency are in the one chosen, else the group's, else the caller's.
+  const file = readFile(body, body.currency ?? named?.currency ?? caller.currency, ctx.parse);
   const categories = new Set((await loadCategories(db)).values);
   const validators = rowValidators(ctx.contract);
   if (body.dryRun) {
@@ -563,6 +563,7 @@ function resultOf(
     date_from: days[0] ?? null,
     date_to: days[days.length - 1] ?? null,
     currencies,
+    assumed_currency: ledger.assumedCurrency,
     members: members.map(({ from: _from, ...m }) => m),
     problems: plan.problems,
     balances: balancesOf(ledger, imported),

@@ -532,6 +532,54 @@ export function importsSuite(ctx: TestContext): void {
       expect(count.rows).toEqual([{ n: 1 }]);
     });
 
+    it("a file that does not say its currency is taken in the one chosen, else the caller's own, and the answer says so", async () => {
+      // IHateMoney writes "XXX" for a project without a currency (ihatemoney/models.py, default_currency).
+      const bills = JSON.stringify([
+        {
+          what: 'Raclette',
+          amount: 30,
+          currency: 'XXX',
+          date: '2024-02-10',
+          payer_name: 'Alice',
+          payer_weight: 1,
+          owers: ['Alice', 'Bob'],
+        },
+      ]);
+      const members = { Alice: alice.email, Bob: bobEmail };
+      const own = (await findByEmail(ctx.db, alice.email))?.currency;
+      const byDefault = await post(alice, { format: 'auto', content: bills, dryRun: true, members });
+      expect(byDefault.statusCode, byDefault.body).toBe(200);
+      expect(expectContract<ImportResult>(byDefault, 'importFile')).toMatchObject({
+        format: 'ihatemoney-json',
+        assumed_currency: own,
+        currencies: [own],
+        expenses: 1,
+        problems: [],
+      });
+      const chosen = await post(alice, { format: 'auto', content: bills, currency: 'CHF', members });
+      expect(chosen.statusCode, chosen.body).toBe(201);
+      const result = expectContract<ImportResult>(chosen, 'importFile');
+      expect(result).toMatchObject({ assumed_currency: 'CHF', currencies: ['CHF'], expenses: 1 });
+      expect(await groupNets(alice, result.group_id as string, result)).toEqual(
+        new Map([
+          ['Alice CHF', 15],
+          ['Bob CHF', -15],
+        ]),
+      );
+      // A file that says its currency is never given another.
+      const said = await post(alice, {
+        format: 'auto',
+        content: bills.replace('XXX', 'EUR'),
+        currency: 'CHF',
+        dryRun: true,
+        members,
+      });
+      expect(expectContract<ImportResult>(said, 'importFile')).toMatchObject({
+        assumed_currency: null,
+        currencies: ['EUR'],
+      });
+    });
+
     it('two names mapped to one address are refused on the second name', async () => {
       const ledger = new LedgerBuilder(['Ann', 'Annie']).expense('Ann', { Ann: 100, Annie: 100 });
       await expect(

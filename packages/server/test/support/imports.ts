@@ -28,6 +28,7 @@ export class LedgerBuilder {
       recurring: [],
       problems: [],
       sourceBalances: null,
+      assumedCurrency: null,
     };
   }
 
