@@ -169,3 +169,34 @@ for (const width of [390, 1280]) {
     await expect(page).toHaveURL(groupUrl);
   });
 }
+
+test('a file that does not say its currency is previewed in the person’s currency, and in the one they choose', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const alice = await account(page.request, person('Alice', 'Martin'));
+  // IHateMoney writes "XXX" for a project without a currency (ihatemoney/models.py default_currency).
+  const bills = JSON.stringify([
+    {
+      what: 'Raclette',
+      amount: 30,
+      currency: 'XXX',
+      date: '2026-02-10',
+      payer_name: 'Alice',
+      payer_weight: 1,
+      owers: ['Alice', 'Bob'],
+    },
+  ]);
+  await openAs(page, alice, '/import');
+  await page.getByLabel("Or paste the file's text").fill(bills);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const facts = page.getByRole('region', { name: 'Preview' });
+  await expect(facts).toContainText('IHateMoney');
+  const currency = facts.getByRole('button', { name: /Currency of the file/ });
+  await expect(facts.getByText(/The file does not say which currency its amounts are in/)).toBeVisible();
+  await currency.click();
+  await page.getByRole('option', { name: /^CHF/ }).click();
+  await expect(facts.getByText('they are taken as CHF.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Balances' })).toContainText('CHF');
+  await expectAccessible(page);
+});

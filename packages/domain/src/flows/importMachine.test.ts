@@ -32,6 +32,7 @@ function preview(members: ImportPreviewMember[], extra: Partial<ImportPreview> =
     date_from: '2026-01-05',
     date_to: '2026-01-05',
     currencies: ['EUR'],
+    assumed_currency: null,
     members,
     problems: [],
     balances: [],
@@ -161,6 +162,21 @@ describe('importMachine', () => {
     expect(dryRuns.at(-1)?.members).toEqual({ Ana: 'ana@kitty.test' });
     expect(snap.context.preview?.members.map((m) => m.status)).toEqual(['account', 'unmapped']);
     expect(importChecking(snap)).toBe(false);
+  });
+
+  it('choosing the currency of a file that does not say it previews again in that currency and imports in it', async () => {
+    const { actor, dryRuns, imports } = start();
+    await toPreview(actor);
+    expect(dryRuns[0]?.currency).toBeUndefined();
+    actor.send({ type: 'import.currency', currency: 'CHF' });
+    await settled(actor);
+    expect(dryRuns.at(-1)?.currency).toBe('CHF');
+    actor.send({ type: 'import.map', name: 'Ana', email: 'ana@kitty.test' });
+    actor.send({ type: 'import.map', name: 'Bob', email: 'bob@kitty.test' });
+    await settled(actor);
+    actor.send({ type: 'import.start' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(imports[0]?.body.currency).toBe('CHF');
   });
 
   it('typing an address checks it once it rests, not per key', async () => {

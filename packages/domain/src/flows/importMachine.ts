@@ -33,6 +33,8 @@ export interface ImportPreview {
   date_from: string | null;
   date_to: string | null;
   currencies: string[];
+  /** The currency given to rows whose file does not say theirs; null when every row said its own. */
+  assumed_currency: string | null;
   members: ImportPreviewMember[];
   problems: { line: number; message: string }[];
   balances: { member: string; currency: string; source: number | null; imported: number }[];
@@ -46,6 +48,7 @@ export interface ImportRequestBody {
   group_id?: string;
   group_name?: string;
   members?: Record<string, string>;
+  currency?: string;
   time_zone: string;
 }
 
@@ -67,6 +70,8 @@ export interface ImportContext extends ImportInput {
   groupName: string | null;
   /** Each member's name in the file -> the e-mail the person gave (or the preview prefilled). */
   mapping: Record<string, string>;
+  /** The currency the person chose for rows whose file does not say theirs; null: the server's default. */
+  currency: string | null;
   preview: ImportPreview | null;
   /** The import's answer once written. */
   result: ImportPreview | null;
@@ -84,6 +89,7 @@ export type ImportEvent =
   | { type: 'import.preview' }
   | { type: 'import.map'; name: string; email: string }
   | { type: 'import.groupName'; name: string }
+  | { type: 'import.currency'; currency: string }
   | { type: 'import.start' }
   | { type: 'import.back' };
 
@@ -152,6 +158,7 @@ export function importBody(context: ImportContext, dryRun: boolean): ImportReque
   }
   const members = mappedMembers(context.mapping);
   if (Object.keys(members).length > 0) body.members = members;
+  if (context.currency !== null) body.currency = context.currency;
   return body;
 }
 
@@ -203,13 +210,23 @@ export const importMachine = setup({
       delete fieldErrors[`members.${event.name}`];
       return { mapping: { ...context.mapping, [event.name]: event.email }, fieldErrors };
     }),
+    setCurrency: assign(({ event }) =>
+      event.type === 'import.currency' ? { currency: event.currency } : {},
+    ),
     setGroupName: assign(({ context, event }) => {
       if (event.type !== 'import.groupName') return {};
       const { group_name: _, ...fieldErrors } = context.fieldErrors;
       return { groupName: event.name, fieldErrors };
     }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
-    forgetPreview: assign({ preview: null, mapping: {}, groupName: null, failure: null, fieldErrors: {} }),
+    forgetPreview: assign({
+      preview: null,
+      mapping: {},
+      groupName: null,
+      currency: null,
+      failure: null,
+      fieldErrors: {},
+    }),
     keepPreview: assign(({ context, event }) => {
       const preview = (event as unknown as { output: ImportPreview }).output;
       return { preview, mapping: prefilled(context.mapping, preview), failure: null, fieldErrors: {} };
@@ -253,6 +270,7 @@ export const importMachine = setup({
     format: 'auto',
     groupName: null,
     mapping: {},
+    currency: null,
     preview: null,
     result: null,
     failure: null,
@@ -285,6 +303,7 @@ export const importMachine = setup({
       initial: 'ready',
       on: {
         'import.map': { target: '.waiting', reenter: true, actions: 'setMapping' },
+        'import.currency': { target: '.waiting', reenter: true, actions: 'setCurrency' },
         'import.groupName': { actions: 'setGroupName' },
         'import.back': { target: 'choosing', actions: 'clearFailure' },
       },
@@ -324,6 +343,7 @@ export const importMachine = setup({
     failed: {
       on: {
         'import.map': { target: 'preview.waiting', actions: 'setMapping' },
+        'import.currency': { target: 'preview.waiting', actions: 'setCurrency' },
         'import.groupName': { actions: 'setGroupName' },
         'import.start': { guard: 'mayImport', target: 'importing' },
         'import.back': { target: 'choosing', actions: 'clearFailure' },

@@ -63,7 +63,12 @@ export function ImportScreen() {
       </p>
       {showPreview && context.preview ? (
         <>
-          <PreviewSummary preview={context.preview} intoGroup={Boolean(groupId)} headingRef={heading} />
+          <PreviewSummary
+            preview={context.preview}
+            intoGroup={Boolean(groupId)}
+            headingRef={heading}
+            onCurrency={(currency) => view.send({ type: 'import.currency', currency })}
+          />
           <MemberMapping view={view} myEmail={user?.email ?? null} />
           <ImportProblems problems={context.preview.problems} />
           <BalanceComparison balances={context.preview.balances} />

@@ -2,6 +2,8 @@ import { IMPORT_APP } from '@kitty/domain';
 import type { ImportPreview } from '@kitty/domain/flows';
 import type { Ref } from 'react';
 import { Card } from '../../components/Card';
+import { useCurrencyOptions } from '../../components/configOptions';
+import { Select } from '../../components/Select';
 import * as styles from './importStyles';
 import { dayText, writeWords } from './importWords';
 
@@ -11,10 +13,13 @@ export interface PreviewSummaryProps {
   intoGroup: boolean;
   /** The heading, focused when the preview arrives. */
   headingRef: Ref<HTMLHeadingElement>;
+  /** The person chooses the currency of rows whose file does not say theirs. */
+  onCurrency: (currency: string) => void;
 }
 
 /** What the file holds: the app it comes from, its rows, dates and currencies, and what would be written. */
-export function PreviewSummary({ preview, intoGroup, headingRef }: PreviewSummaryProps) {
+export function PreviewSummary({ preview, intoGroup, headingRef, onCurrency }: PreviewSummaryProps) {
+  const currencies = useCurrencyOptions();
   return (
     <Card as="section" aria-labelledby="import-preview-title" className={styles.stack}>
       <h2 id="import-preview-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
@@ -52,6 +57,15 @@ export function PreviewSummary({ preview, intoGroup, headingRef }: PreviewSummar
           <dd>{writeWords(preview)}</dd>
         </div>
       </dl>
+      {preview.assumed_currency && (
+        <Select
+          label="Currency of the file"
+          description={`The file does not say which currency its amounts are in: they are taken as ${preview.assumed_currency}.`}
+          options={currencies}
+          value={preview.assumed_currency}
+          onChange={onCurrency}
+        />
+      )}
     </Card>
   );
 }
