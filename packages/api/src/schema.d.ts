@@ -725,10 +725,12 @@ export interface paths {
      *
      *     Amounts are read as decimals into minor units, never through floating point; every imported expense's
      *     splits sum exactly to its total. A row whose own numbers do not add up is listed in `problems`, not
-     *     corrected, and is not imported. A file that cannot be read at all (not the format, a broken quote, no
-     *     rows) is refused with 400 on `content`, the message "Line {n}: " and why (in the format's words;
-     *     for a file in no format Kitty reads, "This file is not an export Kitty can read (Splitwise, Spliit,
-     *     IHateMoney, Cospend, SplitPro or Kitty)").
+     *     corrected, and is not imported. A file that cannot be read at all is refused with 400 on `content`,
+     *     the message "Line {n}: " and why, in the format's words (not the format, a broken quote, no rows); for
+     *     a file in no format Kitty reads, "This file is not an export Kitty can read (Splitwise, Spliit,
+     *     IHateMoney, Cospend, SplitPro or Kitty)"; for more than 10,000 data rows (one import is one
+     *     transaction), "The file has {n} rows; Kitty imports at most 10,000 at once: export a shorter period,
+     *     or split the file".
      *
      *     Importing the same file again writes nothing twice: each row remembers where it came from, the rows
      *     already in the group are counted in `already_imported`, and the same file imported again without

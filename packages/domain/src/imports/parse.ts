@@ -24,6 +24,13 @@ const READERS: readonly ImportReader[] = [
 export const UNKNOWN_FORMAT =
   'This file is not an export Kitty can read (Splitwise, Spliit, IHateMoney, Cospend, SplitPro or Kitty)';
 
+/**
+ * The most data rows one import reads: one import is one transaction holding its group, and 10,000 rows are
+ * written in well under a minute; a longer history is imported in parts (each part's rows remember where
+ * they came from, so parts that overlap write nothing twice).
+ */
+export const MAX_IMPORT_ROWS = 10_000;
+
 /** The format the text is in, by the first reader that recognises it; null when none does. */
 export function detectImportFormat(content: string): ImportFormat | null {
   const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
@@ -41,7 +48,18 @@ export function parseImport(
   const reader = READERS.find((r) => r.format === chosen);
   if (!reader) return { ok: false, error: { line: 1, message: UNKNOWN_FORMAT } };
   try {
-    return reader.parse(text, options);
+    const read = reader.parse(text, options);
+    if (read.ok && read.ledger.rows > MAX_IMPORT_ROWS) {
+      const rows = read.ledger.rows.toLocaleString('en-US');
+      return {
+        ok: false,
+        error: {
+          line: 1,
+          message: `The file has ${rows} rows; Kitty imports at most 10,000 at once: export a shorter period, or split the file`,
+        },
+      };
+    }
+    return read;
   } catch (error) {
     // A reader's bug must not become a 500 for someone's file: it is reported as unreadable.
     const detail = error instanceof Error ? error.message : String(error);
