@@ -5,7 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { account, openAs } from './api';
-import { dialog, expectAccessible, expectNoClippedText, person, uniqueEmail } from './support';
+import {
+  dialog,
+  expectAccessible,
+  expectNoClippedText,
+  person,
+  screenshotPage,
+  uniqueEmail,
+} from './support';
 
 // Splitwise's "Export as spreadsheet" layout (header, blank line, rows, blank line, one "Total balance" row per
 // currency), as packages/domain/src/imports/fixtures/splitwise/group.csv has it from Splitwise's exports and
@@ -109,6 +116,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByLabel('Group name')).toHaveValue(/.+/);
     await page.getByLabel('Group name').fill('Paris with Zoë');
     await check(page, 'Import: preview');
+    await screenshotPage(page, `docs/screenshots/import-${width}.png`);
 
     await importButton.click();
     await expect(page).toHaveURL(/\/groups\/[^/]+$/);

@@ -26,7 +26,8 @@ export function BalanceComparison({ balances }: { balances: ImportPreview['balan
               <th scope="col" className={styles.th}>
                 After import
               </th>
-              <th scope="col" className={styles.th}>
+              {/* A word the phone's narrow column would otherwise break ("Chec k"); no rule of its own (see importStyles). */}
+              <th scope="col" className={styles.th} style={{ overflowWrap: 'normal' }}>
                 Check
               </th>
             </tr>
