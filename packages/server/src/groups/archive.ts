@@ -10,6 +10,7 @@ import {
   type SplitType,
 } from '@kitty/domain';
 import type { Db } from '../db';
+import type { SettlementRow } from '../financial/settlement-repo';
 import { notFound } from '../http/errors';
 import { parseTemplate } from '../recurring/input';
 import type { RuleRow } from '../recurring/repo';
@@ -60,16 +61,17 @@ interface ExpenseRow {
   comments: { author_id: string; text: string; created_at: string }[];
 }
 
-interface SettlementRow {
-  id: string;
-  settlement_date: Date;
-  from_user_id: string;
-  to_user_id: string;
-  amount_minor: number;
-  currency: string;
-  description: string;
-  created_by: string;
-}
+type ArchiveSettlementRow = Pick<
+  SettlementRow,
+  | 'id'
+  | 'settlement_date'
+  | 'from_user_id'
+  | 'to_user_id'
+  | 'amount_minor'
+  | 'currency'
+  | 'description'
+  | 'created_by'
+>;
 
 type ArchiveRuleRow = Pick<
   RuleRow,
@@ -179,7 +181,7 @@ export async function groupArchive(db: Db, callerId: string, groupId: string): P
   if (!group) throw notFound();
   const { rows: people } = await db.query<PersonRow>(PEOPLE, [group.id]);
   const { rows: expenses } = await db.query<ExpenseRow>(EXPENSES, [group.id]);
-  const { rows: settlements } = await db.query<SettlementRow>(SETTLEMENTS, [group.id]);
+  const { rows: settlements } = await db.query<ArchiveSettlementRow>(SETTLEMENTS, [group.id]);
   const { rows: rules } = await db.query<ArchiveRuleRow>(RULES, [group.id]);
 
   const balanceExpenses: BalanceExpense[] = expenses.map((e) => ({

@@ -30,7 +30,7 @@ import { createGroup } from '../groups/create';
 import { addPersonToGroup } from '../groups/members';
 import { lockedNonMembers } from '../groups/membership';
 import type { Invited } from '../groups/people';
-import { findGroupForMember, membersOfGroups } from '../groups/repo';
+import { findGroupForMember, type GroupRow, membersOfGroups } from '../groups/repo';
 import type { Contract } from '../http/contract';
 import { HttpError, invalid, invalidField, notFound } from '../http/errors';
 import { readRuleInput } from '../recurring/input';
@@ -249,18 +249,14 @@ async function groupPeople(db: Db, groupId: string): Promise<GroupPerson[]> {
   }));
 }
 
-/** The preview's target: the named group (404 unless the caller is a current member), or none. */
+/** The preview's target: the named group (already found for the caller), or none. */
 async function previewTarget(
   db: Db,
   caller: CurrentUser,
-  body: ImportRequest,
+  named: GroupRow | null,
   file: ReadFile,
 ): Promise<Target | null> {
-  if (body.group_id !== undefined) {
-    const group = await findGroupForMember(db, body.group_id, caller.id);
-    if (!group) throw notFound();
-    return { id: group.id, name: group.name, people: await groupPeople(db, group.id) };
-  }
+  if (named) return { id: named.id, name: named.name, people: await groupPeople(db, named.id) };
   // The same file again answers the group its first import made (while the caller is in it).
   const earlier = await earlierImportGroup(db, caller.id, file.ledger.format, file.digest);
   const group = earlier ? await findGroupForMember(db, earlier, caller.id) : null;
@@ -293,7 +289,7 @@ export async function importFile(
   const categories = new Set((await loadCategories(db)).values);
   const validators = rowValidators(ctx.contract);
   if (body.dryRun) {
-    const target = await previewTarget(db, caller, body, file);
+    const target = await previewTarget(db, caller, named, file);
     const members = await resolveMembers(
       db,
       file.ledger,
