@@ -257,6 +257,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The changes of the caller's groups, as they happen (Server-Sent Events)
+     * @description A `text/event-stream` that stays open. Each change to a group the caller belongs to (an expense
+     *     created, edited, deleted or declined, a settlement, a member who joined, left or was removed, a
+     *     comment, a receipt, the group's settings or recurring expenses) is one event: `id:` a cursor,
+     *     `event: change`, `data:` one LiveEvent as JSON, within about a second of its commit, whichever server
+     *     process it was made on. A comment line (`: keep-alive`) is sent every 20 seconds. A client that
+     *     reconnects sends the last `id:` it read as `Last-Event-ID` and receives the changes it missed (at most
+     *     the last 500, else one event of kind `resync`: read everything again). The stream lists only what
+     *     the caller may see; a person removed from a group stops receiving its changes.
+     */
+    get: operations['streamEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account-settings': {
     parameters: {
       query?: never;
@@ -1719,10 +1746,55 @@ export interface components {
     AccountSettings: {
       currency: components['schemas']['Currency'];
       default_split: components['schemas']['SplitType'];
+      /** @description The language the person chose for the app and its e-mails; null follows the browser */
+      language: components['schemas']['Language'] | null;
     };
     AccountSettingsUpdate: {
       currency: components['schemas']['SupportedCurrency'];
       defaultSplit: components['schemas']['SplitType'];
+      /** @description The chosen language; null follows the browser; left out, the saved choice stays */
+      language?: components['schemas']['Language'] | null;
+    };
+    /**
+     * @description A language of the app: en (English) or cs (Czech)
+     * @enum {string}
+     */
+    Language: 'en' | 'cs';
+    LiveEvent: {
+      /** @description The cursor, as in the `id:` line */
+      id: string;
+      /** @description The group that changed */
+      group_id: string;
+      /**
+       * @description What changed; `resync` asks the client to read everything again
+       * @enum {string}
+       */
+      kind:
+        | 'group_changed'
+        | 'expense_created'
+        | 'expense_edited'
+        | 'expense_deleted'
+        | 'expense_declined'
+        | 'settlement_recorded'
+        | 'member_joined'
+        | 'member_left'
+        | 'member_removed'
+        | 'comment_added'
+        | 'comment_edited'
+        | 'comment_deleted'
+        | 'receipt_added'
+        | 'receipt_removed'
+        | 'recurrence_changed'
+        | 'resync';
+      /** @description The expense, settlement or member it concerns (for a comment or receipt, its expense) */
+      entity_id: string | null;
+      /** @description Who made the change */
+      actor_id: string | null;
+      /**
+       * Format: date-time
+       * @description When it was committed
+       */
+      at: string;
     };
     ChangePasswordRequest: {
       /** @description Empty: "Current password is required" */
@@ -3152,6 +3224,33 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
       422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  streamEvents: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `id:` of the last event read; the stream starts after it */
+        'Last-Event-ID'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The stream; each `data:` line is one LiveEvent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['LiveEvent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['Default'];
     };
