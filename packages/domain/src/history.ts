@@ -3,6 +3,8 @@
 // ("Monday, November 2, 2026"). Days are calendar days in the given time zone; weeks start on Sunday
 // (the en-US convention) unless told otherwise.
 
+import { relativeDayLabel } from './locale';
+
 export interface SettlementDateLike {
   id?: unknown;
   settlement_date?: unknown;
@@ -63,8 +65,8 @@ function dayKey(dayNumber: number): string {
 
 /** The label of one calendar day (a day number from civilDay) seen from `today`. */
 function labelFor(dayNumber: number, today: number, locale: string, weekStartsOn: number): string {
-  if (dayNumber === today) return 'Today';
-  if (dayNumber === today - 1) return 'Yesterday';
+  const relative = dayNumber <= today ? relativeDayLabel(dayNumber - today, locale) : null;
+  if (relative) return relative;
   // 1970-01-01 was a Thursday (4).
   const weekday = (n: number) => (((n + 4) % 7) + 7) % 7;
   const weekStart = today - ((weekday(today) - weekStartsOn + 7) % 7);

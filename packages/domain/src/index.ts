@@ -1,4 +1,5 @@
 // The public API of @kitty/domain. Each module appends its own line: `export * from './<module>';`
+export * from './locale';
 export * from './order';
 export * from './currencies';
 export * from './categories';

@@ -225,12 +225,14 @@ export function formatMoney(minor: number, currency?: string): string {
   return formatScaled(BigInt(asMinor(minor)), currencyExponent(currency));
 }
 
-/** The locale amounts are written in: the app's language is English (the spec's words). */
+/** The locale amounts are written in by default: the spec's English. */
 export const MONEY_LOCALE = 'en-US';
 
 export interface MoneyFormatOptions {
   /** "+€12.50" for a positive amount (the spec's "+$50.00"); a zero is never signed. */
   signed?: boolean;
+  /** The Intl locale: "en-US" (default) writes "Kč 1,226.50", "cs-CZ" writes "1 226,50 Kč". */
+  locale?: string;
 }
 
 const formatters = new Map<string, { intl: Intl.NumberFormat; symbol: string }>();
@@ -238,16 +240,17 @@ const formatters = new Map<string, { intl: Intl.NumberFormat; symbol: string }>(
 function moneyFormatter(
   currency: string,
   signed: boolean,
+  locale: string,
 ): { intl: Intl.NumberFormat; symbol: string } | null {
   // Intl takes any well-formed ISO code; anything else is written by hand below.
   if (!/^[A-Z]{3}$/.test(currency)) return null;
-  const key = `${currency}:${signed}`;
+  const key = `${locale}:${currency}:${signed}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     // The decimals come from Kitty's table, not Intl's: Intl writes HUF without its two decimals, and a
     // shown amount must never be rounded.
     const digits = currencyExponent(currency);
-    const intl = new Intl.NumberFormat(MONEY_LOCALE, {
+    const intl = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
@@ -277,7 +280,7 @@ export function formatMoneyWithSymbol(
   const text = formatMoney(minor, currency);
   const signed = options.signed === true;
   const symbol = currencySymbol(currency);
-  const formatter = moneyFormatter(currency, signed);
+  const formatter = moneyFormatter(currency, signed, options.locale ?? MONEY_LOCALE);
   if (!formatter) {
     const sign = text.startsWith('-') ? '-' : signed && minor > 0 ? '+' : '';
     return `${sign}${symbol}${text.replace(/^-/, '')}`;
