@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { messageCatalogs } from './build/messageCatalogs';
 import { readRouteModules } from './build/routeModules.mjs';
 import { treeShakeReactRouter } from './build/treeShakeReactRouter';
 
@@ -165,6 +166,7 @@ function routePreloads(): Plugin {
 
 export default defineConfig({
   plugins: [
+    messageCatalogs(),
     react(),
     vanillaExtractPlugin(),
     treeShakeReactRouter(),
@@ -173,6 +175,14 @@ export default defineConfig({
     inlineStylesheet(),
     routePreloads(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: join(import.meta.dirname, 'build/useSyncExternalStoreShim.ts'),
+      },
+    ],
+  },
   server: { proxy: { '/api': apiTarget ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -213,7 +223,7 @@ export default defineConfig({
               // after the entry has run. Most other screens use these too. Nothing only signed-in screens use
               // belongs here: /login would download it (docs/web-performance.md).
               name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](Alert|AuthLayout|Form|Link|TextField|field\.css)\.tsx?$|screens[\\/]shared[\\/](authForm\.css|useFormState)\.ts$)|[\\/]domain[\\/]src[\\/](accountValidation|fieldRules)\.ts$/,
+              test: /[\\/]src[\\/](components[\\/](Alert|AuthLayout|Form|Link|TextField|field\.css)\.tsx?$|screens[\\/]shared[\\/](authForm\.css|useFormState)\.ts$|i18n[\\/](messages|language|pseudo)\.ts$)|[\\/]domain[\\/]src[\\/](accountValidation|fieldRules|locale)\.ts$|[\\/]@internationalized[\\/]string[\\/]dist[\\/]private[\\/]LocalizedStringFormatter/,
               priority: 10,
             },
             // The recurrence rules (issue 24) in a chunk of their own: shared by the Repeat fields, the recurring

@@ -72,3 +72,24 @@ export function formatTime(date: Date, locale: string = DEFAULT_LOCALE): string 
   const hours = date.getHours();
   return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/** Sentence case for a word Intl writes in lower case ("dnes" -> "Dnes"), in the locale's own rules. */
+export const capitalize = (text: string, locale: string = DEFAULT_LOCALE): string =>
+  text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * A day relative to today as a label: "Today", "Yesterday", "Tomorrow" in English (the spec's words),
+ * Intl's words capitalized in other locales ("Dnes", "Včera"); null for other offsets.
+ */
+export function relativeDayLabel(daysFromToday: number, locale: string = DEFAULT_LOCALE): string | null {
+  if (daysFromToday < -1 || daysFromToday > 1) return null;
+  if (locale === DEFAULT_LOCALE) return ['Yesterday', 'Today', 'Tomorrow'][daysFromToday + 1] ?? null;
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return capitalize(format.format(daysFromToday, 'day'), locale);
+}

@@ -3,7 +3,7 @@
 // ("Monday, November 2, 2026"). Days are calendar days in the given time zone; weeks start on Sunday
 // (the en-US convention) unless told otherwise.
 
-import { relativeDayLabel } from './locale';
+import { relativeDayLabel } from './dates';
 
 export interface SettlementDateLike {
   id?: unknown;

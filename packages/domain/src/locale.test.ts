@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageOf, parseAcceptLanguage, pickLanguage, relativeDayLabel } from './locale';
+import { formatDateTime, formatShortDate, formatTime, relativeDayLabel } from './dates';
+import { languageOf, parseAcceptLanguage, pickLanguage } from './locale';
 
 describe('which language a person gets', () => {
   it('reads Accept-Language by weight, leaving out q=0 and *', () => {
@@ -28,7 +29,6 @@ describe('which language a person gets', () => {
   });
 });
 
-import { formatDateTime, formatShortDate, formatTime } from './dates';
 import { historyDayLabel } from './history';
 import { formatMoneyWithSymbol } from './money';
 

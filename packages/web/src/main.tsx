@@ -6,6 +6,8 @@ import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './flows/AuthProvider';
 import { ConfigProvider } from './flows/ConfigProvider';
 import { RecaptchaProvider } from './flows/RecaptchaProvider';
+import { LanguageRoot } from './i18n/LanguageRoot';
+import { startLanguage } from './i18n/switchLanguage';
 import { AppRoutes, preloadRoute } from './routes';
 
 const root = document.getElementById('root');
@@ -13,16 +15,21 @@ if (!root) throw new Error('index.html has no #root element');
 
 preloadRoute(window.location.pathname);
 
-createRoot(root).render(
-  <StrictMode>
-    <RecaptchaProvider>
-      <ConfigProvider>
-        <AuthProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AuthProvider>
-      </ConfigProvider>
-    </RecaptchaProvider>
-  </StrictMode>,
+// English needs nothing loaded; Czech loads its catalogs (one chunk) before the first render.
+void startLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <LanguageRoot>
+        <RecaptchaProvider>
+          <ConfigProvider>
+            <AuthProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </AuthProvider>
+          </ConfigProvider>
+        </RecaptchaProvider>
+      </LanguageRoot>
+    </StrictMode>,
+  ),
 );

@@ -71,5 +71,6 @@ function toSettings(row: { currency: string; default_split: string }): AccountSe
   return {
     currency: row.currency as AccountSettings['currency'],
     default_split: row.default_split as AccountSettings['default_split'],
+    language: null,
   };
 }

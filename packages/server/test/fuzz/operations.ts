@@ -195,6 +195,7 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
     }),
   },
   getAccountSettings: { valid: ({ world }) => ({ as: world.owner }) },
+  streamEvents: { valid: ({ world }) => ({ as: world.owner }) },
   updateAccountSettings: {
     valid: ({ world }) => ({ as: world.owner, body: { currency: 'EUR', defaultSplit: 'equal' } }),
   },

@@ -9,10 +9,13 @@ import { Link } from '../../components/Link';
 import { TextField } from '../../components/TextField';
 import { useAuth } from '../../flows/AuthProvider';
 import { useRecaptcha } from '../../flows/RecaptchaProvider';
+import catalog from '../../i18n/catalog/en/login.json';
+import { messages } from '../../i18n/messages';
 import * as styles from '../shared/authForm.css';
 import { useFormState } from '../shared/useFormState';
 
 const FIELDS = ['email', 'password'] as const;
+const t = messages(catalog);
 
 export function LoginScreen() {
   const auth = useAuth();
@@ -48,13 +51,13 @@ export function LoginScreen() {
 
   return (
     <AuthLayout
-      title="Welcome Back"
-      subtitle="Please sign in to your account"
+      title={t('title')}
+      subtitle={t('subtitle')}
       footer={
         <>
-          Don't have an account?{' '}
+          {t('noAccount')}{' '}
           <Link href="/register" routerOptions={{ state: location.state }}>
-            Sign up
+            {t('signUp')}
           </Link>
         </>
       }
@@ -62,7 +65,7 @@ export function LoginScreen() {
       {serverError && <Alert className={styles.alert}>{serverError}</Alert>}
       <Form onSubmit={submit}>
         <TextField
-          label="Email"
+          label={t('email')}
           name="email"
           type="email"
           inputMode="email"
@@ -70,17 +73,17 @@ export function LoginScreen() {
           {...form.bind('email')}
         />
         <TextField
-          label="Password"
+          label={t('password')}
           name="password"
           type="password"
           autoComplete="current-password"
           {...form.bind('password')}
         />
         <p className={styles.forgot}>
-          <Link href="/forgot-password">Forgot password?</Link>
+          <Link href="/forgot-password">{t('forgotPassword')}</Link>
         </p>
         <Button type="submit" size="lg" fullWidth isPending={busy} className={styles.submit}>
-          {busy ? 'Signing in...' : 'Sign In'}
+          {busy ? t('signingIn') : t('signIn')}
         </Button>
       </Form>
     </AuthLayout>

@@ -1,0 +1,80 @@
+import {
+  type LocalizedString,
+  type LocalizedStringDictionary,
+  LocalizedStringFormatter,
+  type Variables,
+} from '@internationalized/string';
+import { LOCALE_OF } from '@kitty/domain';
+import { activeLanguage } from './language';
+import { pseudoLocalize } from './pseudo';
+
+// Every word of the UI comes from a catalog: src/i18n/catalog/en/<area>.json holds the English (the spec's
+// exact words), catalog/cs/<area>.json the Czech, as ICU messages (plurals, selects, {placeholders}). A screen
+// imports its English catalog and asks `messages(catalog)` for its `t`; the Czech ones load as one chunk when
+// the app speaks Czech (czech.ts). build/messageCatalogs.ts compiles both at build time.
+
+/** A catalog as TypeScript sees its JSON: message keys. At run time the messages are compiled. */
+export type Catalog = Readonly<Record<string, string>>;
+type Compiled = Record<string, LocalizedString>;
+
+const EN = LOCALE_OF.en;
+const CS = LOCALE_OF.cs;
+let czech: Readonly<Record<string, Compiled>> = {};
+let installed = 0;
+
+/** Installs the Czech catalogs (czech.ts), keyed by area. */
+export function installCzech(catalogs: Readonly<Record<string, Compiled>>): void {
+  czech = catalogs;
+  installed++;
+}
+
+const areaOf = (catalog: Catalog): string => (catalog as { __area?: string }).__area ?? '';
+
+export type Translate<C extends Catalog> = (key: keyof C & string, values?: Variables) => string;
+
+/**
+ * The `t` of one catalog: `t('title')`, `t('count', { count: 3 })`. It reads the active language on every
+ * call, so a module-level `const t = messages(catalog)` follows a change of language (the app re-renders).
+ */
+export function messages<C extends Catalog>(catalog: C): Translate<C> {
+  const english = catalog as unknown as Compiled;
+  const formatters = new Map<string, LocalizedStringFormatter<string, LocalizedString>>();
+  const formatter = (locale: string) => {
+    const key = `${installed}:${locale}`;
+    let found = formatters.get(key);
+    if (!found) {
+      const table = locale === CS ? (czech[areaOf(catalog)] ?? {}) : english;
+      // The formatter asks its dictionary for one message of its locale, nothing more: this table answers it,
+      // without LocalizedStringDictionary's fallback between locales (0.8 kB the entry cannot spare; the Czech
+      // is checked complete by catalog.test.ts, and t falls back to English itself).
+      const dictionary = { getStringForLocale: (id: string) => table[id] ?? id };
+      found = new LocalizedStringFormatter(locale, dictionary as unknown as LocalizedStringDictionary);
+      formatters.set(key, found);
+    }
+    return found;
+  };
+  return (key, values) => {
+    const language = activeLanguage();
+    if (language === 'cs' && czech[areaOf(catalog)]?.[key] !== undefined) {
+      return formatter(CS).format(key, values);
+    }
+    const text = formatter(EN).format(key, values);
+    return language === 'pseudo' ? pseudoLocalize(text) : text;
+  };
+}
+
+/**
+ * Words the domain writes in English (its message constants, e.g. DESCRIPTION_REQUIRED) in the active
+ * language: a catalog that holds each of them verbatim as a plain message translates them; anything else
+ * (a server's message) is shown as it came.
+ */
+export function domainWords<C extends Catalog>(catalog: C): (english: string) => string {
+  const t = messages(catalog);
+  const keys = new Map<string, string>();
+  for (const [key, message] of Object.entries(catalog))
+    if (typeof message === 'string') keys.set(message, key);
+  return (english) => {
+    const key = keys.get(english);
+    return key === undefined ? english : t(key as keyof C & string);
+  };
+}
