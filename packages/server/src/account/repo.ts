@@ -3,18 +3,23 @@ import type { Db } from '../db';
 export interface AccountSettingsRow {
   currency: string;
   default_split: string;
+  /** The chosen language (en, cs), or null: follow the browser. */
+  language: string | null;
 }
 
+/** Saves the settings; a `language` left undefined keeps the saved choice (null clears it). */
 export async function updateSettings(
   db: Db,
   userId: string,
-  settings: AccountSettingsRow,
+  settings: Omit<AccountSettingsRow, 'language'> & { language?: string | null },
 ): Promise<AccountSettingsRow> {
+  const keepLanguage = settings.language === undefined;
   const { rows } = await db.query<AccountSettingsRow>(
-    `UPDATE users SET currency = $2, default_split = $3, updated_at = now()
+    `UPDATE users SET currency = $2, default_split = $3,
+            language = CASE WHEN $4 THEN language ELSE $5 END, updated_at = now()
       WHERE id = $1
-      RETURNING currency, default_split`,
-    [userId, settings.currency, settings.default_split],
+      RETURNING currency, default_split, language`,
+    [userId, settings.currency, settings.default_split, keepLanguage, settings.language ?? null],
   );
   const saved = rows[0];
   if (!saved) throw new Error(`user ${userId} vanished while saving settings`);

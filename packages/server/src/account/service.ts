@@ -1,5 +1,11 @@
 import type { components } from '@kitty/api/schema';
-import { INVALID_SPLIT_TYPE, isKnownCurrency, isSplitType, validateChangePassword } from '@kitty/domain';
+import {
+  INVALID_SPLIT_TYPE,
+  isKnownCurrency,
+  isLanguage,
+  isSplitType,
+  validateChangePassword,
+} from '@kitty/domain';
 import { AttemptLimiter } from '../auth/attempts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
@@ -14,6 +20,7 @@ type PasswordChanged = components['schemas']['PasswordChanged'];
 
 export const PASSWORD_UPDATED = 'Password updated successfully';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const UNKNOWN_LANGUAGE = 'language must be en, cs or null';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -35,10 +42,14 @@ export function createAccountService(ctx: AppContext, limits = { max: 10, window
       if (!isSplitType(input.defaultSplit)) {
         problems.push({ field: 'defaultSplit', message: INVALID_SPLIT_TYPE });
       }
+      if (input.language !== undefined && input.language !== null && !isLanguage(input.language)) {
+        problems.push({ field: 'language', message: UNKNOWN_LANGUAGE });
+      }
       if (problems.length > 0) throw invalid(...problems);
       const saved = await account.updateSettings(db, user.id, {
         currency: input.currency,
         default_split: input.defaultSplit,
+        language: input.language,
       });
       return toSettings(saved);
     },
@@ -67,10 +78,10 @@ export function createAccountService(ctx: AppContext, limits = { max: 10, window
   };
 }
 
-function toSettings(row: { currency: string; default_split: string }): AccountSettings {
+function toSettings(row: account.AccountSettingsRow): AccountSettings {
   return {
     currency: row.currency as AccountSettings['currency'],
     default_split: row.default_split as AccountSettings['default_split'],
-    language: null,
+    language: isLanguage(row.language) ? row.language : null,
   };
 }

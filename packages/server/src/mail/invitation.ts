@@ -1,3 +1,4 @@
+import type { Language } from '@kitty/domain';
 import type { MailMessage } from './mailer';
 
 export interface InvitationMail {
@@ -11,36 +12,72 @@ export interface InvitationMail {
   registerUrl: string;
   /** The group they were added to, when a group form invited them. */
   groupName?: string;
+  /** The language to write in: the invited person's when known, else the inviter's. */
+  language: Language;
 }
 
-/** The invitation e-mail in plain text and simple HTML; every name is escaped in the HTML. */
+/** The sentences of the invitation; `strong` and `group` wrap names (escaped first in the HTML part). */
+interface InvitationWords {
+  subject: (inviter: string) => string;
+  greeting: (invitee: string) => string;
+  added: (inviter: string, inviterEmail: string, group: string | null) => string;
+  create: (address: string) => string;
+  action: string;
+  ignore: (inviter: string) => string;
+}
+
+const WORDS: Readonly<Record<Language, InvitationWords>> = {
+  en: {
+    subject: (inviter) => `${inviter} invited you to Kitty`,
+    greeting: (invitee) => `Hello ${invitee},`,
+    added: (inviter, inviterEmail, group) =>
+      `${inviter} (${inviterEmail}) added you ${group === null ? 'to Kitty' : `to the group "${group}" on Kitty`}, the app where friends keep track of shared expenses and settle up.`,
+    create: (address) => `Create your account with this e-mail address (${address}) to see what you share:`,
+    action: 'Create your Kitty account',
+    ignore: (inviter) => `If you do not know ${inviter}, you can ignore this e-mail.`,
+  },
+  // "Zve" and "Pozvánku posílá" say who invited without the past tense, which in Czech would need the
+  // inviter's gender; "Dobrý den," needs no vocative of a name the inviter typed.
+  cs: {
+    subject: (inviter) => `${inviter} vás zve do Kitty`,
+    greeting: () => 'Dobrý den,',
+    added: (inviter, inviterEmail, group) =>
+      `${inviter} (${inviterEmail}) vás zve ${group === null ? 'do aplikace Kitty' : `do skupiny „${group}“ v aplikaci Kitty`}, ve které si přátelé zapisují společné výdaje a vyrovnávají se.`,
+    create: (address) =>
+      `Založte si účet s touto e-mailovou adresou (${address}) a uvidíte, co spolu sdílíte:`,
+    action: 'Založit účet v Kitty',
+    ignore: (inviter) => `Pokud uživatele ${inviter} neznáte, můžete tento e-mail ignorovat.`,
+  },
+};
+
+/** The invitation e-mail in plain text and simple HTML, in `mail.language`; every name is escaped in the HTML. */
 export function invitationMessage(mail: InvitationMail): MailMessage {
-  const { inviteeName, inviterName, inviterEmail, registerUrl, groupName } = mail;
-  const subject = `${inviterName} invited you to Kitty`;
-  const where = (name: string) => (groupName ? `to the group "${name}" on Kitty` : 'to Kitty');
+  const { inviteeName, inviterName, inviterEmail, registerUrl, groupName, language } = mail;
+  const words = WORDS[language];
+  const group = groupName ? groupName : null;
   const text = [
-    `Hello ${inviteeName},`,
+    words.greeting(inviteeName),
     '',
-    `${inviterName} (${inviterEmail}) added you ${where(groupName ?? '')}, the app where friends keep track of shared expenses and settle up.`,
+    words.added(inviterName, inviterEmail, group),
     '',
-    `Create your account with this e-mail address (${mail.to}) to see what you share:`,
+    words.create(mail.to),
     registerUrl,
     '',
-    `If you do not know ${inviterName}, you can ignore this e-mail.`,
+    words.ignore(inviterName),
     '',
   ].join('\n');
   const html = [
     '<!doctype html>',
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(inviteeName)},</p>`,
-    `<p><strong>${escapeHtml(inviterName)}</strong> (${escapeHtml(inviterEmail)}) added you ${where(escapeHtml(groupName ?? ''))}, the app where friends keep track of shared expenses and settle up.</p>`,
-    `<p>Create your account with this e-mail address (${escapeHtml(mail.to)}) to see what you share:</p>`,
-    `<p><a href="${escapeHtml(registerUrl)}">Create your Kitty account</a></p>`,
-    `<p>If you do not know ${escapeHtml(inviterName)}, you can ignore this e-mail.</p>`,
+    `<html lang="${language}"><body style="font-family: sans-serif; line-height: 1.5">`,
+    `<p>${words.greeting(escapeHtml(inviteeName))}</p>`,
+    `<p>${words.added(`<strong>${escapeHtml(inviterName)}</strong>`, escapeHtml(inviterEmail), group === null ? null : escapeHtml(group))}</p>`,
+    `<p>${words.create(escapeHtml(mail.to))}</p>`,
+    `<p><a href="${escapeHtml(registerUrl)}">${escapeHtml(words.action)}</a></p>`,
+    `<p>${words.ignore(escapeHtml(inviterName))}</p>`,
     '</body></html>',
     '',
   ].join('\n');
-  return { to: mail.to, subject, text, html };
+  return { to: mail.to, subject: words.subject(inviterName), text, html, language };
 }
 
 const HTML_ESCAPES: Record<string, string> = {

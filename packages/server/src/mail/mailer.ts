@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The language it is written in, sent as its Content-Language header ("en", "cs"). */
+  language?: string;
 }
 
 /**
@@ -49,7 +51,13 @@ export function createMailer(settings: { smtpUrl: string | null; mailFrom: strin
   return {
     async send(message, label, log) {
       try {
-        await transport.sendMail({ from: mailFrom, ...message, subject: oneLine(message.subject) });
+        const { language, ...content } = message;
+        await transport.sendMail({
+          from: mailFrom,
+          ...content,
+          subject: oneLine(content.subject),
+          ...(language ? { headers: { 'Content-Language': language } } : {}),
+        });
         log.info({ to: message.to }, `${label} sent to ${message.to}`);
         return true;
       } catch (err) {

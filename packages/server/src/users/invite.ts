@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db';
 import { invalid } from '../http/errors';
 import { invitationMessage } from '../mail/invitation';
+import { languageOfPerson } from '../mail/language';
 import type { Mailer } from '../mail/mailer';
 import { insertInvitation, markSent } from './invitations';
 import { toUserJson, type UserJson } from './present';
@@ -99,7 +100,8 @@ export interface PendingInvitation {
 }
 
 /**
- * Sends each invitation e-mail (naming the inviter, linking to PUBLIC_URL/register) and records sent_at
+ * Sends each invitation e-mail (naming the inviter, linking to PUBLIC_URL/register) in the inviter's language
+ * (an invited address has no account, so nothing says what the person reads) and records sent_at
  * for those the mail server accepted. Call it after the commit that created the people, never inside
  * the transaction: a mail failure is only logged and undoes nothing. Every area that creates
  * not-registered people (invite, groups) sends through here with `app.mailer`.
@@ -112,6 +114,7 @@ export async function sendInvitations(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const inviterName = toUserJson(inviter).name;
+  const language = languageOfPerson(inviter);
   for (const invitation of pending) {
     const message = invitationMessage({
       to: invitation.email,
@@ -120,6 +123,7 @@ export async function sendInvitations(
       inviterEmail: inviter.email,
       registerUrl: `${ctx.config.publicUrl}/register`,
       groupName: invitation.groupName,
+      language,
     });
     if (await mailer.send(message, 'invitation', log)) await markSent(ctx.db, invitation.invitationId);
   }

@@ -13,6 +13,10 @@ export interface CurrentUser {
   token_version: number;
   currency: string;
   default_split: string;
+  /** The language chosen in Account (en, cs), or null: follow the browser. */
+  language: string | null;
+  /** The language the person's browser last asked for (Accept-Language at registration and sign-in). */
+  browser_language: string | null;
   created_at: Date;
 }
 
@@ -26,6 +30,8 @@ export interface NewAccount {
   last_name: string;
   display_name: string;
   password_hash: string;
+  /** The language the registering browser asked for, when it said. */
+  browser_language: string | null;
 }
 
 /** The columns of a `CurrentUser`, in order. */
@@ -40,6 +46,8 @@ export const USER_COLUMNS = [
   'token_version',
   'currency',
   'default_split',
+  'language',
+  'browser_language',
   'created_at',
 ] as const;
 const COLUMNS = USER_COLUMNS.join(', ');
@@ -64,11 +72,18 @@ export async function findCredentials(db: Db, email: string): Promise<Credential
 /** Creates a registered account; null when the e-mail was taken meanwhile. */
 export async function insertAccount(db: Db, account: NewAccount): Promise<CurrentUser | null> {
   const { rows } = await db.query<CurrentUser>(
-    `INSERT INTO users (email, first_name, last_name, display_name, password_hash, registered)
-     VALUES ($1, $2, $3, $4, $5, true)
+    `INSERT INTO users (email, first_name, last_name, display_name, password_hash, registered, browser_language)
+     VALUES ($1, $2, $3, $4, $5, true, $6)
      ON CONFLICT ((lower(email))) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [account.email, account.first_name, account.last_name, account.display_name, account.password_hash],
+    [
+      account.email,
+      account.first_name,
+      account.last_name,
+      account.display_name,
+      account.password_hash,
+      account.browser_language,
+    ],
   );
   return rows[0] ?? null;
 }
@@ -78,10 +93,19 @@ export async function registerInvited(db: Db, id: string, account: NewAccount): 
   const { rows } = await db.query<CurrentUser>(
     `UPDATE users
         SET email = $2, first_name = $3, last_name = $4, display_name = $5, password_hash = $6,
-            registered = true, token_version = token_version + 1, updated_at = now()
+            registered = true, token_version = token_version + 1,
+            browser_language = coalesce($7, browser_language), updated_at = now()
       WHERE id = $1 AND NOT registered
       RETURNING ${COLUMNS}`,
-    [id, account.email, account.first_name, account.last_name, account.display_name, account.password_hash],
+    [
+      id,
+      account.email,
+      account.first_name,
+      account.last_name,
+      account.display_name,
+      account.password_hash,
+      account.browser_language,
+    ],
   );
   return rows[0] ?? null;
 }
@@ -132,4 +156,13 @@ export async function resetPassword(
     [id, email, passwordHash],
   );
   return rows[0] ?? null;
+}
+
+/** Keeps the language the person's browser asked for at sign-in; writes only when it changed. */
+export async function rememberBrowserLanguage(db: Db, id: string, language: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET browser_language = $2
+      WHERE id = $1 AND browser_language IS DISTINCT FROM $2`,
+    [id, language],
+  );
 }

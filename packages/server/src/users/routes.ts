@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import { idempotent } from '../http/idempotency';
 import { route } from '../http/route';
+import { browserLanguageOf } from '../mail/language';
 import { createMailer } from '../mail/mailer';
 import { createInviteService } from './invite';
 import { toOwnUserJson, toUserSearchResult } from './present';
@@ -18,8 +19,10 @@ export function userRoutes(app: FastifyInstance): void {
   const links = createVerificationService(app.ctx, mailer);
 
   route(app, 'registerUser', async (request, reply) => {
-    const user = await service.register(request.body, { ip: request.ip, log: request.log });
-    await links.sendVerification(user, request.log);
+    const browserLanguage = browserLanguageOf(request.headers['accept-language']);
+    const user = await service.register(request.body, { ip: request.ip, log: request.log, browserLanguage });
+    // A new account has chosen no language yet: the link goes out in the one its browser asked for.
+    await links.sendVerification({ ...user, language: null, browser_language: browserLanguage }, request.log);
     reply.code(201);
     return user;
   });
@@ -49,7 +52,10 @@ export function userRoutes(app: FastifyInstance): void {
   });
 
   route(app, 'loginUser', async (request) => ({
-    data: await service.login(request.body, { ip: request.ip }),
+    data: await service.login(request.body, {
+      ip: request.ip,
+      browserLanguage: browserLanguageOf(request.headers['accept-language']),
+    }),
   }));
 
   route(app, 'getProfile', async (request) => ({ data: toOwnUserJson(currentUser(request)) }));

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '@kitty/api/schema';
+import type { Language } from '@kitty/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords';
 import { passphraseMatches } from '../auth/passphrase';
@@ -21,6 +22,8 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export interface Caller {
   ip: string;
   log?: FastifyBaseLogger;
+  /** The language the caller's browser asks for (Accept-Language), kept for their e-mails; null: it did not say. */
+  browserLanguage?: Language | null;
 }
 
 /** How long a sign-in waits once its e-mail has had too many wrong passwords (RATE_LIMIT_LOGIN_EMAIL). */
@@ -61,6 +64,7 @@ export function createUserService(ctx: AppContext) {
         first_name: input.first_name.trim(),
         last_name: input.last_name.trim(),
         display_name: input.first_name.trim(),
+        browser_language: caller.browserLanguage ?? null,
       };
       const problems = nameProblems(account);
       if (problems.length > 0) throw invalid(...problems);
@@ -100,6 +104,11 @@ export function createUserService(ctx: AppContext) {
       }
       await limits.login.reset(key);
       const { password_hash: _hash, ...user } = found;
+      const browserLanguage = caller.browserLanguage ?? null;
+      if (browserLanguage && browserLanguage !== user.browser_language) {
+        await users.rememberBrowserLanguage(db, user.id, browserLanguage);
+        user.browser_language = browserLanguage;
+      }
       return withToken(user);
     },
   };

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { invalidField } from '../http/errors';
 import { addressKey } from '../http/rate-limit';
+import { languageOfPerson } from '../mail/language';
 import { resetMessage, verificationMessage } from '../mail/links';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { markAccepted } from './invitations';
@@ -30,14 +31,14 @@ export function createVerificationService(ctx: AppContext, mailer: Mailer) {
   }
 
   async function sendVerification(
-    user: Pick<users.CurrentUser, 'id' | 'email' | 'display_name'>,
+    user: Pick<users.CurrentUser, 'id' | 'email' | 'display_name' | 'language' | 'browser_language'>,
     log: FastifyBaseLogger,
   ): Promise<void> {
     const token = await issueEmailToken(db, user, 'verify');
     const url = `${config.publicUrl}/verify-email?token=${token}`;
     // The answer does not wait for the mail server (up to 10 s when it is slow); `send` never throws.
     void deliver(
-      verificationMessage({ to: user.email, name: user.display_name, url }),
+      verificationMessage({ to: user.email, name: user.display_name, url, language: languageOfPerson(user) }),
       url,
       'verification e-mail',
       log,
@@ -99,7 +100,7 @@ export function createVerificationService(ctx: AppContext, mailer: Mailer) {
     const token = await issueEmailToken(db, user, 'reset');
     const url = `${config.publicUrl}/reset-password?token=${token}`;
     await deliver(
-      resetMessage({ to: user.email, name: user.display_name, url }),
+      resetMessage({ to: user.email, name: user.display_name, url, language: languageOfPerson(user) }),
       url,
       'password reset e-mail',
       log,
