@@ -22,6 +22,7 @@ export function accountSettingsSuite(ctx: TestContext): void {
       expect(expectContract(response, 'getAccountSettings')).toEqual({
         currency: 'EUR',
         default_split: 'equal',
+        language: null,
       });
     });
 
@@ -33,14 +34,17 @@ export function accountSettingsSuite(ctx: TestContext): void {
       expect(expectContract(response, 'updateAccountSettings')).toEqual({
         currency: 'CZK',
         default_split: 'shares',
+        language: null,
       });
       expect(expectContract(await get(me.token), 'getAccountSettings')).toEqual({
         currency: 'CZK',
         default_split: 'shares',
+        language: null,
       });
       expect(expectContract(await get(other.token), 'getAccountSettings')).toEqual({
         currency: 'EUR',
         default_split: 'equal',
+        language: null,
       });
     });
 
@@ -67,6 +71,49 @@ export function accountSettingsSuite(ctx: TestContext): void {
       expect(expectContract(await get(me.token), 'getAccountSettings')).toEqual({
         currency: 'GBP',
         default_split: 'exact',
+        language: null,
+      });
+    });
+
+    it('saves the chosen language, keeps it when an update leaves it out, and null follows the browser again', async () => {
+      const me = await registerUser(ctx.app);
+      const settings = async () => expectContract(await get(me.token), 'getAccountSettings');
+      const chosen = await put(me.token, { currency: 'CZK', defaultSplit: 'equal', language: 'cs' });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      expect(expectContract(chosen, 'updateAccountSettings')).toEqual({
+        currency: 'CZK',
+        default_split: 'equal',
+        language: 'cs',
+      });
+      expect(await settings()).toEqual({ currency: 'CZK', default_split: 'equal', language: 'cs' });
+
+      const without = await put(me.token, { currency: 'EUR', defaultSplit: 'shares' });
+      expect(expectContract(without, 'updateAccountSettings')).toEqual({
+        currency: 'EUR',
+        default_split: 'shares',
+        language: 'cs',
+      });
+      const english = await put(me.token, { currency: 'EUR', defaultSplit: 'shares', language: 'en' });
+      expect(expectContract(english, 'updateAccountSettings').language).toBe('en');
+      const browser = await put(me.token, { currency: 'EUR', defaultSplit: 'shares', language: null });
+      expect(expectContract(browser, 'updateAccountSettings').language).toBeNull();
+      expect(await settings()).toEqual({ currency: 'EUR', default_split: 'shares', language: null });
+    });
+
+    it('refuses a language Kitty does not speak with a field message and changes nothing', async () => {
+      const me = await registerUser(ctx.app);
+      await put(me.token, { currency: 'CZK', defaultSplit: 'equal', language: 'cs' });
+      for (const language of ['de', 'CS', 'cs-CZ', '', 1, true, {}]) {
+        const response = await put(me.token, { currency: 'EUR', defaultSplit: 'exact', language });
+        expect(response.statusCode, JSON.stringify(language)).toBe(400);
+        const body = expectContract(response, 'updateAccountSettings');
+        expect(body.code).toBe('VALIDATION_FAILED');
+        expect(body.errors).toEqual([{ field: 'language', message: expect.stringMatching(/\S/) }]);
+      }
+      expect(expectContract(await get(me.token), 'getAccountSettings')).toEqual({
+        currency: 'CZK',
+        default_split: 'equal',
+        language: 'cs',
       });
     });
 

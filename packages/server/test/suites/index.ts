@@ -46,6 +46,7 @@ import { importsSuite } from './imports.suite';
 import { inviteSuite } from './invite.suite';
 import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
+import { mailLanguageSuite } from './mail-language.suite';
 import { profileSuite } from './profile.suite';
 import { recaptchaSuite } from './recaptcha.suite';
 import { receiptsSuite } from './receipts.suite';
@@ -74,6 +75,7 @@ export function integrationSuites(engine: Engine): void {
     registerSuite(ctx);
     loginSuite(ctx);
     emailVerificationSuite(ctx);
+    mailLanguageSuite(ctx);
     profileSuite(ctx);
     recaptchaSuite(ctx);
     webSuite(ctx);
