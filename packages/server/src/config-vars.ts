@@ -84,7 +84,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'SMTP_URL',
     default: '(unset: e-mails are logged)',
     description:
-      'SMTP server for invitation, address verification and password reset e-mails (`smtp://user:pass@host:587`). Unset: each e-mail is only logged, verification and reset links included (pass them on by hand).',
+      "SMTP server for invitation, address verification and password reset e-mails, each in the recipient's language, English or Czech (`smtp://user:pass@host:587`). Unset: each e-mail is only logged, verification and reset links included (pass them on by hand).",
   },
   { name: 'MAIL_FROM', default: 'Kitty <kitty@localhost>', description: 'Sender address of e-mails.' },
   {
