@@ -12,7 +12,8 @@ import catalog from '../../i18n/catalog/en/settleUp.json';
 import { domainWords, messages } from '../../i18n/messages';
 
 const t = messages(catalog);
-const words = domainWords(catalog);
+const english = domainWords(catalog);
+const words = (text: string | undefined) => (text === undefined ? undefined : english(text));
 
 export interface SettleUpCustomFormProps {
   members: readonly User[];
