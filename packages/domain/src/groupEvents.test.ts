@@ -3,6 +3,7 @@ import {
   applyChanges,
   type ExpenseSnapshot,
   expenseChanges,
+  groupEventMessage,
   groupEventWords,
   recordChanges,
 } from './groupEvents';
@@ -151,5 +152,65 @@ describe('groupEventWords', () => {
         nameOf,
       ),
     ).toBe('Alice changed the settings: default split equal -> shares');
+  });
+});
+
+describe('groupEventMessage', () => {
+  const actor = { display_name: 'Alice' };
+  const format = {
+    money: (minor: number, currency: string) => `${minor} ${currency}`,
+    none: '(nic)',
+    someone: 'někdo',
+    field: (field: string) => `<${field}>`,
+  };
+
+  it('gives the message id and its facts, money and field names written by the caller', () => {
+    expect(
+      groupEventMessage(
+        {
+          kind: 'expense_edited',
+          actor,
+          details: {
+            description: 'Dinner',
+            currency: 'EUR',
+            changes: { amount_minor: [9000, 9500], notes: ['', 'tip'] },
+          },
+        },
+        nameOf,
+        format,
+      ),
+    ).toEqual({
+      id: 'expenseEdited',
+      values: {
+        actor: 'Alice',
+        description: 'Dinner',
+        changes: '<amount_minor> 9000 EUR -> 9500 EUR; <notes> (nic) -> tip',
+      },
+    });
+    expect(
+      groupEventMessage(
+        {
+          kind: 'settlement_recorded',
+          actor,
+          details: { from_user_id: 'b', to_user_id: 'a', amount_minor: 1250, currency: 'CZK' },
+        },
+        nameOf,
+        format,
+      ),
+    ).toEqual({
+      id: 'paymentRecorded',
+      values: { actor: 'Alice', from: 'Bob', to: 'Alice', amount: '1250 CZK' },
+    });
+    expect(groupEventMessage({ kind: 'member_removed', actor, details: {} }, nameOf, format)).toEqual({
+      id: 'memberRemoved',
+      values: { actor: 'Alice', user: 'někdo' },
+    });
+    expect(
+      groupEventMessage(
+        { kind: 'recurrence_changed', actor, details: { description: 'Rent', action: 'odd' } },
+        nameOf,
+        format,
+      ),
+    ).toEqual({ id: 'recurringChanged', values: { actor: 'Alice', action: 'edited', description: 'Rent' } });
   });
 });

@@ -248,3 +248,138 @@ export function groupEventWords(event: GroupEventLike, nameOf: NameOf): string {
     }
   }
 }
+
+/** How a translated history writes the parts it is given: money, an empty value and a field's name. */
+export interface EventFormat {
+  money: (minor: number, currency: string) => string;
+  /** An empty value ("(none)"). */
+  none: string;
+  /** A person the event does not name ("someone"). */
+  someone: string;
+  /** A field's name in words ("amount_minor" -> "amount"); fieldLabel is the English. */
+  field: (field: string) => string;
+}
+
+/**
+ * One event as a message id and its values, for a UI that speaks another language than English: the same
+ * cases and facts as groupEventWords (which stays the English, for the server and the CLI), the sentence
+ * left to the caller's catalog. `changes` is already written ("amount 90,00 € -> 95,00 €; …") with `format`.
+ */
+export type GroupEventMessage =
+  | { id: 'groupCreated'; values: { actor: string; name: string } }
+  | {
+      id: 'expenseAddedBare' | 'expenseDeletedBare' | 'memberJoined' | 'memberLeft';
+      values: { actor: string };
+    }
+  | {
+      id: 'expenseAdded' | 'expenseDeleted' | 'expenseAddedByRecurring';
+      values: { actor: string; description: string; amount: string; payers: string; shares: string };
+    }
+  | { id: 'expenseEdited'; values: { actor: string; description: string; changes: string } }
+  | { id: 'paymentRecorded'; values: { actor: string; from: string; to: string; amount: string } }
+  | { id: 'memberAdded' | 'memberRemoved'; values: { actor: string; user: string } }
+  | { id: 'recurringFinished' | 'recurringPausedMemberLeft'; values: { description: string } }
+  | { id: 'recurringChanged'; values: { actor: string; action: string; description: string } }
+  | { id: 'settingsChanged'; values: { actor: string; changes: string } };
+
+/** What happened to a recurring expense, as a select key of the message (unknown actions read "edited"). */
+const RECURRENCE_ACTIONS = new Set(['created', 'edited', 'paused', 'resumed', 'stopped']);
+
+export function groupEventMessage(
+  event: GroupEventLike,
+  nameOf: NameOf,
+  format: EventFormat,
+): GroupEventMessage {
+  const actor = event.actor.display_name;
+  const d = event.details;
+  const none = (value: unknown) =>
+    value === null || value === undefined || value === ''
+      ? format.none
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
+  const list = (value: unknown, currency: string) => {
+    if (value === null || typeof value !== 'object') return format.none;
+    const entries = Object.entries(value as Record<string, number>);
+    if (entries.length === 0) return format.none;
+    return entries
+      .sort(([a, x], [b, y]) => y - x || nameOf(a).localeCompare(nameOf(b)))
+      .map(([id, minor]) => `${nameOf(id)} ${format.money(minor, currency)}`)
+      .join(', ');
+  };
+  const value = (field: string, v: unknown, currency: string) => {
+    if (field === 'amount_minor' && typeof v === 'number') return format.money(v, currency);
+    if (field === 'payers' || field === 'shares') return list(v, currency);
+    if (field === 'date' && typeof v === 'string') return v.slice(0, 10);
+    return none(v);
+  };
+  const user = event.user?.display_name ?? format.someone;
+  switch (event.kind) {
+    case 'group_created':
+      return { id: 'groupCreated', values: { actor, name: str(d.name) } };
+    case 'expense_created':
+    case 'expense_deleted': {
+      const e = d.expense as ExpenseSnapshot | undefined;
+      const added = event.kind === 'expense_created';
+      if (!e) return { id: added ? 'expenseAddedBare' : 'expenseDeletedBare', values: { actor } };
+      const values = {
+        actor,
+        description: e.description,
+        amount: format.money(e.amount_minor, e.currency),
+        payers: list(e.payers, e.currency),
+        shares: list(e.shares, e.currency),
+      };
+      if (added && d.recurring_expense_id) return { id: 'expenseAddedByRecurring', values };
+      return { id: added ? 'expenseAdded' : 'expenseDeleted', values };
+    }
+    case 'expense_edited': {
+      const changes = (d.changes ?? {}) as Changes;
+      const currency = str(d.currency, 'EUR');
+      const currencies: [string, string] = changes.currency
+        ? [str(changes.currency[0], currency), str(changes.currency[1], currency)]
+        : [currency, currency];
+      const words = orderedChanges(changes)
+        .map(
+          ([field, [before, after]]) =>
+            `${format.field(field)} ${value(field, before, currencies[0])} -> ${value(field, after, currencies[1])}`,
+        )
+        .join('; ');
+      return { id: 'expenseEdited', values: { actor, description: str(d.description), changes: words } };
+    }
+    case 'settlement_recorded': {
+      const amount = typeof d.amount_minor === 'number' ? d.amount_minor : 0;
+      return {
+        id: 'paymentRecorded',
+        values: {
+          actor,
+          from: nameOf(str(d.from_user_id)),
+          to: nameOf(str(d.to_user_id)),
+          amount: format.money(amount, str(d.currency, 'EUR')),
+        },
+      };
+    }
+    case 'member_joined':
+      return event.user && event.user.display_name !== actor
+        ? { id: 'memberAdded', values: { actor, user } }
+        : { id: 'memberJoined', values: { actor } };
+    case 'member_left':
+      return { id: 'memberLeft', values: { actor } };
+    case 'member_removed':
+      return { id: 'memberRemoved', values: { actor, user } };
+    case 'recurrence_changed': {
+      const description = str(d.description);
+      if (d.action === 'finished') return { id: 'recurringFinished', values: { description } };
+      if (d.action === 'paused_member_left')
+        return { id: 'recurringPausedMemberLeft', values: { description } };
+      const action = RECURRENCE_ACTIONS.has(str(d.action)) ? str(d.action) : 'edited';
+      return { id: 'recurringChanged', values: { actor, action, description } };
+    }
+    case 'settings_changed': {
+      const changes = (d.changes ?? {}) as Changes;
+      const words = orderedChanges(changes)
+        .map(([field, [before, after]]) => `${format.field(field)} ${none(before)} -> ${none(after)}`)
+        .join('; ');
+      return { id: 'settingsChanged', values: { actor, changes: words } };
+    }
+  }
+}

@@ -162,20 +162,40 @@ export function importBody(context: ImportContext, dryRun: boolean): ImportReque
   return body;
 }
 
+/** Why the import cannot start yet, as a reason a UI words in its own language (importBlocker: the English). */
+export type ImportBlockerReason =
+  | { reason: 'needsContent' | 'checking' | 'fixFields' | 'needsGroupName' | 'nothingNew' }
+  | { reason: 'chooseWho'; names: string[] };
+
 /**
- * Why the import cannot start yet, in words, or null when it can: the mapping is being checked, a field is
- * refused, a member has no address, a new group has no name, or nothing in the file is new.
+ * Why the import cannot start yet, or null when it can: the mapping is being checked, a field is refused, a
+ * member has no address, a new group has no name, or nothing in the file is new.
  */
-export function importBlocker(context: ImportContext, checking: boolean): string | null {
+export function importBlockerReason(context: ImportContext, checking: boolean): ImportBlockerReason | null {
   const preview = context.preview;
-  if (!preview) return IMPORT_NEEDS_CONTENT;
-  if (checking) return IMPORT_CHECKING;
-  if (Object.keys(context.fieldErrors).length > 0) return IMPORT_FIX_FIELDS;
+  if (!preview) return { reason: 'needsContent' };
+  if (checking) return { reason: 'checking' };
+  if (Object.keys(context.fieldErrors).length > 0) return { reason: 'fixFields' };
   const unmapped = preview.members.filter((member) => member.status === 'unmapped').map((m) => m.name);
-  if (unmapped.length > 0) return chooseWhoWords(unmapped);
-  if (!context.groupId && importGroupName(context).trim() === '') return IMPORT_NEEDS_GROUP_NAME;
-  if (preview.expenses + preview.settlements === 0) return IMPORT_NOTHING_NEW;
+  if (unmapped.length > 0) return { reason: 'chooseWho', names: unmapped };
+  if (!context.groupId && importGroupName(context).trim() === '') return { reason: 'needsGroupName' };
+  if (preview.expenses + preview.settlements === 0) return { reason: 'nothingNew' };
   return null;
+}
+
+const BLOCKER_WORDS = {
+  needsContent: IMPORT_NEEDS_CONTENT,
+  checking: IMPORT_CHECKING,
+  fixFields: IMPORT_FIX_FIELDS,
+  needsGroupName: IMPORT_NEEDS_GROUP_NAME,
+  nothingNew: IMPORT_NOTHING_NEW,
+} as const;
+
+/** Why the import cannot start yet, in (English) words, or null when it can. */
+export function importBlocker(context: ImportContext, checking: boolean): string | null {
+  const blocker = importBlockerReason(context, checking);
+  if (!blocker) return null;
+  return blocker.reason === 'chooseWho' ? chooseWhoWords(blocker.names) : BLOCKER_WORDS[blocker.reason];
 }
 
 /** The addresses the preview knows of, for the names the person has not given one. */

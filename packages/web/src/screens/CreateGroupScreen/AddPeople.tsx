@@ -8,6 +8,11 @@ import { NO_PEOPLE_FOUND, USER_SEARCH_FAILED, useUserSearch } from '../../flows/
 import * as styles from './CreateGroupScreen.css';
 import { Tags } from './MemberList';
 import type { DraftMember } from './newGroup';
+import catalog from '../../i18n/catalog/en/createGroup.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 /**
  * Add people by name or e-mail: matching people with an Add button each, and "Add ... as a new person"
@@ -39,24 +44,27 @@ export function AddPeople({
   return (
     <div className={styles.addPeople}>
       <TextField
-        label="Add people"
+        label={t('addPeople')}
         type="search"
-        placeholder="Search by name or email"
+        placeholder={t('searchPlaceholder')}
         autoComplete="off"
         value={term}
         onChange={setTerm}
       />
       <div aria-live="polite" className={styles.searchStatus}>
-        {search.status === 'searching' && 'Searching...'}
-        {search.status === 'done' && search.users.length === 0 && !isEmail(search.term) && NO_PEOPLE_FOUND}
+        {search.status === 'searching' && t('searching')}
+        {search.status === 'done' &&
+          search.users.length === 0 &&
+          !isEmail(search.term) &&
+          words(NO_PEOPLE_FOUND)}
       </div>
       {search.status === 'failed' && (
         <p role="alert" className={styles.searchError}>
-          {USER_SEARCH_FAILED}
+          {words(USER_SEARCH_FAILED)}
         </p>
       )}
       {results.length > 0 && (
-        <ul className={styles.people} aria-label="Search results">
+        <ul className={styles.people} aria-label={t('searchResults')}>
           {results.map((user) => {
             const name = memberName(user);
             return (
@@ -69,8 +77,13 @@ export function AddPeople({
                   </span>
                   <span className={styles.personEmail}>{user.email}</span>
                 </span>
-                <Button variant="secondary" size="sm" aria-label={`Add ${name}`} onPress={() => add(user)}>
-                  Add
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={t('addOne', { name })}
+                  onPress={() => add(user)}
+                >
+                  {t('add')}
                 </Button>
               </li>
             );
@@ -87,7 +100,7 @@ export function AddPeople({
             setTerm('');
           }}
         >
-          Add "{search.term}" as a new person
+          {t('addNew', { term: search.term })}
         </Button>
       )}
     </div>

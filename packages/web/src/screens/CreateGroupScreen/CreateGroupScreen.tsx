@@ -22,6 +22,11 @@ import { sameMember } from './newGroup';
 import { GroupSplitDialog, SplitMethodField } from './SplitMethodField';
 import { submitGroup } from './submitGroup';
 import { useGroupDraft } from './useGroupDraft';
+import catalog from '../../i18n/catalog/en/createGroup.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 const FORM_ID = 'create-group-form';
 
@@ -31,12 +36,12 @@ export function CreateGroupScreen() {
   // The currency starts as the creator's own default (Account > App Settings).
   const settings = useResource(
     ['account-settings'],
-    (signal) => call(api.GET('/account-settings', { signal }), 'Failed to load account settings'),
+    (signal) => call(api.GET('/account-settings', { signal }), t('settingsFailed')),
     { tags: ['account-settings'] },
   );
   if (!user) return null;
   if (settings.data === undefined && settings.status !== 'failed')
-    return <LoadingText centered>Loading...</LoadingText>;
+    return <LoadingText centered>{t('loading')}</LoadingText>;
   return <CreateGroupForm creator={user} currency={settings.data?.currency ?? DEFAULT_USER_CURRENCY} />;
 }
 
@@ -89,40 +94,45 @@ function CreateGroupForm({
     <div className={styles.screen}>
       <div className={styles.header}>
         <LinkButton href="/groups" variant="ghost" size="sm" className={styles.headerStart}>
-          Cancel
+          {t('cancel')}
         </LinkButton>
-        <h1 className={styles.title}>Create Group</h1>
+        <h1 className={styles.title}>{t('title')}</h1>
         <Button type="submit" form={FORM_ID} size="sm" isPending={creating} className={styles.headerEnd}>
-          {creating ? 'Creating...' : 'Done'}
+          {creating ? t('creating') : t('done')}
         </Button>
       </div>
-      {failure && <Alert>{failure}</Alert>}
+      {failure && <Alert>{words(failure)}</Alert>}
       <Form id={FORM_ID} onSubmit={submit} aria-labelledby="create-group-title" className={styles.form}>
         <span id="create-group-title" hidden>
-          Create Group
+          {t('title')}
         </span>
         <TextField
-          label="Group Name"
+          label={t('groupName')}
           value={draft.name}
           onChange={draft.setName}
-          errorMessage={draft.nameError}
+          errorMessage={draft.nameError && words(draft.nameError)}
           inputRef={nameInput}
           autoComplete="off"
         />
         <TextField
-          label="Description (Optional)"
+          label={t('descriptionOptional')}
           value={draft.description}
           onChange={draft.setDescription}
           autoComplete="off"
         />
         <section aria-labelledby="members-title" className={styles.membersSection}>
           <h2 id="members-title" className={styles.sectionTitle}>
-            Members
+            {t('members')}
           </h2>
           <MemberList creator={creator} members={draft.members} onRemove={draft.removeMember} />
           <AddPeople isMember={isMember} onAdd={draft.addMember} onAddNew={setNewPersonTerm} />
         </section>
-        <Select label="Currency" options={currencies} value={draft.currency} onChange={draft.setCurrency} />
+        <Select
+          label={t('currency')}
+          options={currencies}
+          value={draft.currency}
+          onChange={draft.setCurrency}
+        />
         <SplitMethodField draft={draft} />
       </Form>
       <GroupSplitDialog draft={draft} creator={creator} />

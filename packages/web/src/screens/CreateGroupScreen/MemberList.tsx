@@ -1,15 +1,20 @@
-import { memberName, memberTags } from '@kitty/domain';
+import { CONNECTED_TAG, GROUP_CREATOR_TAG, memberName, memberTags, NOT_REGISTERED_TAG } from '@kitty/domain';
 import type { SessionUser } from '@kitty/domain/flows';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import * as styles from './CreateGroupScreen.css';
 import type { DraftMember } from './newGroup';
+import catalog from '../../i18n/catalog/en/createGroup.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 const TAG_TONE: Record<string, 'accent' | 'warning' | 'positive' | 'neutral'> = {
-  'Group Creator': 'accent',
-  'Not Registered': 'warning',
-  Connected: 'positive',
+  [GROUP_CREATOR_TAG]: 'accent',
+  [NOT_REGISTERED_TAG]: 'warning',
+  [CONNECTED_TAG]: 'positive',
 };
 
 export function Tags({ tags }: { tags: readonly string[] }) {
@@ -17,7 +22,7 @@ export function Tags({ tags }: { tags: readonly string[] }) {
     <>
       {tags.map((tag) => (
         <Badge key={tag} tone={TAG_TONE[tag] ?? 'neutral'}>
-          {tag}
+          {words(tag)}
         </Badge>
       ))}
     </>
@@ -36,7 +41,7 @@ export function MemberList({
 }) {
   const people = [{ ...creator }, ...members];
   return (
-    <ul className={styles.people} aria-label="Members">
+    <ul className={styles.people} aria-label={t('members')}>
       {people.map((person) => {
         const name = memberName(person);
         const isYou = person.id === creator.id;
@@ -45,7 +50,7 @@ export function MemberList({
             <Avatar name={name} />
             <span className={styles.personText}>
               <span className={styles.personName}>
-                {isYou ? `${name} (you)` : name}
+                {isYou ? t('you', { name }) : name}
                 <Tags tags={memberTags(person, { createdBy: creator.id, where: 'members' })} />
               </span>
               <span className={styles.personEmail}>{person.email}</span>
@@ -54,10 +59,10 @@ export function MemberList({
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove ${name}`}
+                aria-label={t('removeOne', { name })}
                 onPress={() => onRemove(person.id)}
               >
-                Remove
+                {t('remove')}
               </Button>
             )}
           </li>

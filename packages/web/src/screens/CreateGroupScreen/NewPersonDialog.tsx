@@ -10,8 +10,11 @@ import { TextField } from '../../components/TextField';
 import { randomUuid } from '../../flows/idempotency';
 import * as styles from './CreateGroupScreen.css';
 import { type DraftMember, newPersonMember } from './newGroup';
+import catalog from '../../i18n/catalog/en/createGroup.json';
+import { domainWords, messages } from '../../i18n/messages';
 
-export const CHECK_EMAIL_FAILED = 'Failed to check email. Please try again.';
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 /**
  * Add a person by e-mail: an address that belongs to someone adds them; any other becomes a new
@@ -38,29 +41,29 @@ export function NewPersonDialog({
     event.stopPropagation(); // the dialog sits inside the Create Group form's React tree
     if (checking) return;
     const errors = validateNewPersonEmail(email);
-    if (hasErrors(errors)) return setEmailError(errors.email);
+    if (hasErrors(errors)) return setEmailError(errors.email && words(errors.email));
     setChecking(true);
     setFailure(null);
     try {
       const found = await call(
         api.GET('/users/check-email', { params: { query: { email: email.trim() } } }),
-        'Error checking email',
+        t('checkEmailError'),
       );
       onAdd(
         found.exists && found.user ? { ...found.user } : newPersonMember(email, name, `temp-${randomUuid()}`),
       );
     } catch {
-      setFailure(CHECK_EMAIL_FAILED);
+      setFailure(t('checkEmailFailed'));
       setChecking(false);
     }
   };
 
   return (
-    <Dialog title="Add New Person" size="sm" isOpen onOpenChange={(open) => !open && onClose()}>
-      <Form onSubmit={submit} aria-label="Add New Person">
+    <Dialog title={t('newPersonTitle')} size="sm" isOpen onOpenChange={(open) => !open && onClose()}>
+      <Form onSubmit={submit} aria-label={t('newPersonTitle')}>
         {failure && <Alert>{failure}</Alert>}
         <TextField
-          label="Email"
+          label={t('email')}
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -72,14 +75,14 @@ export function NewPersonDialog({
           errorMessage={emailError}
           autoFocus
         />
-        <TextField label="Name (Optional)" autoComplete="off" value={name} onChange={setName} />
-        <p className={styles.hint}>They will be invited by e-mail when the group is created.</p>
+        <TextField label={t('nameOptional')} autoComplete="off" value={name} onChange={setName} />
+        <p className={styles.hint}>{t('invitedHint')}</p>
         <div className={styles.dialogActions}>
           <Button variant="ghost" onPress={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" isPending={checking}>
-            Add Person
+            {t('addPerson')}
           </Button>
         </div>
       </Form>

@@ -6,6 +6,10 @@ import { Select } from '../../components/Select';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
 import * as styles from './CreateGroupScreen.css';
 import type { GroupDraftState } from './useGroupDraft';
+import catalog from '../../i18n/catalog/en/createGroup.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** Default Split Method: a select; any type but equal opens Configure Split (also reopened by its button). */
 export function SplitMethodField({ draft }: { draft: GroupDraftState }) {
@@ -13,7 +17,7 @@ export function SplitMethodField({ draft }: { draft: GroupDraftState }) {
   return (
     <div className={styles.splitField}>
       <Select
-        label="Default Split Method"
+        label={t('splitMethod')}
         options={options}
         value={draft.splitType}
         onChange={(value) => draft.setSplitType(value as SplitType)}
@@ -25,7 +29,7 @@ export function SplitMethodField({ draft }: { draft: GroupDraftState }) {
           onPress={draft.openSplitDialog}
           className={styles.configureButton}
         >
-          Configure Split
+          {t('configureSplit')}
         </Button>
       )}
     </div>

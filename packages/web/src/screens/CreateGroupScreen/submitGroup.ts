@@ -4,9 +4,10 @@ import { api } from '../../api';
 import { callGroup } from '../../flows/groupCall';
 import type { IdempotencyKeys } from '../../flows/idempotency';
 import { type GroupDraft, isTempMember, newGroupPayload, renameSplitIds } from './newGroup';
+import catalog from '../../i18n/catalog/en/createGroup.json';
+import { messages } from '../../i18n/messages';
 
-export const CREATE_GROUP_FAILED = 'Failed to create group';
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+const t = messages(catalog);
 
 export type SubmitResult =
   | { ok: true; groupId: string }
@@ -33,7 +34,7 @@ async function resolveTempMembers(draft: GroupDraft, keys: IdempotencyKeys): Pro
         params: { header: { 'Idempotency-Key': keys.keyFor('invite', body) } },
         body,
       }),
-      'Failed to add new user. Please try again.',
+      t('inviteFailed'),
     );
     renamed.set(member.id, user.id);
     members.push({ ...member, id: user.id, registered: user.registered });
@@ -64,7 +65,7 @@ export async function submitGroup(draft: GroupDraft, keys: IdempotencyKeys): Pro
         params: { header: { 'Idempotency-Key': keys.keyFor('group', body) } },
         body,
       }),
-      CREATE_GROUP_FAILED,
+      t('createFailed'),
     );
     return { ok: true, groupId: group.id };
   } catch (error) {
@@ -72,11 +73,11 @@ export async function submitGroup(draft: GroupDraft, keys: IdempotencyKeys): Pro
       const data = (error as { data?: unknown }).data;
       return {
         ok: false,
-        message: failureMessage(error, CREATE_GROUP_FAILED),
+        message: failureMessage(error, t('createFailed')),
         fieldErrors: fieldErrorsOf(data),
       };
     }
     console.error('Creating the group failed', error);
-    return { ok: false, message: UNEXPECTED_ERROR, fieldErrors: {} };
+    return { ok: false, message: t('unexpected'), fieldErrors: {} };
   }
 }

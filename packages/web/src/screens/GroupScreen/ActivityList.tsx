@@ -1,15 +1,14 @@
 import type { Expense, Settlement } from '@kitty/api';
-import {
-  type ActivityItem,
-  expenseIdForNavigation,
-  formatShortDate,
-  initialOf,
-  memberName,
-} from '@kitty/domain';
+import { type ActivityItem, expenseIdForNavigation, initialOf, memberName } from '@kitty/domain';
 import { Link } from 'react-aria-components';
 import { CommentCount } from '../../components/CommentCount';
+import { shortDate } from '../../i18n/format';
 import * as styles from './GroupScreen.css';
 import { JsonMoney } from './JsonMoney';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
   // With several payers, each of them (most first).
@@ -25,11 +24,9 @@ function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettl
       <span className={styles.rowMain}>
         <span className={styles.rowTitle}>
           <span className={styles.rowTitleText}>{expense.description}</span>
-          {afterSettlement && <span className={styles.badge}>New</span>}
+          {afterSettlement && <span className={styles.badge}>{t('new')}</span>}
         </span>
-        <span className={styles.rowMeta}>
-          {payer} paid · {formatShortDate(expense.date)}
-        </span>
+        <span className={styles.rowMeta}>{t('paidMeta', { payer, date: shortDate(expense.date) })}</span>
         <CommentCount count={expense.comment_count} />
       </span>
       <JsonMoney amount={expense.amount} currency={expense.currency} className={styles.rowAmount} />
@@ -47,13 +44,11 @@ function SettlementRow({ settlement, latest }: { settlement: Settlement; latest:
       </span>
       <span className={styles.rowMain}>
         <span className={styles.rowTitle}>
-          <span className={styles.rowTitleText}>
-            {from} paid {to}
-          </span>
-          {latest && <span className={styles.badge}>Latest settlement</span>}
+          <span className={styles.rowTitleText}>{t('paidTo', { from, to })}</span>
+          {latest && <span className={styles.badge}>{t('latestSettlement')}</span>}
         </span>
         <span className={styles.rowMeta}>
-          Settlement · {formatShortDate(settlement.settlement_date ?? settlement.date)}
+          {t('settlementMeta', { date: shortDate(settlement.settlement_date ?? settlement.date) })}
         </span>
       </span>
       <JsonMoney amount={settlement.amount} currency={settlement.currency} className={styles.rowAmount} />

@@ -1,12 +1,5 @@
 import type { Expense, GroupBalances, Settlement } from '@kitty/api';
-import {
-  buildActivity,
-  decimalToMinor,
-  earlierStillCountingText,
-  type ExpenseEffect,
-  expenseNets,
-  UPDATING_ACTIVITY,
-} from '@kitty/domain';
+import { buildActivity, decimalToMinor, type ExpenseEffect, expenseNets } from '@kitty/domain';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -19,6 +12,12 @@ import { RefreshIcon } from '../../components/icons';
 import * as styles from './GroupScreen.css';
 import type { GroupData } from './useGroupData';
 import { useRecalculating } from './useRecalculating';
+import catalog from '../../i18n/catalog/en/group.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+/** The activity's titles, banners and toggles, which the domain writes in English. */
+const words = domainWords(catalog);
 
 const NO_SETTLEMENTS: Settlement[] = [];
 
@@ -68,33 +67,35 @@ export function ActivitySection({ data, settled }: { data: GroupData; settled: b
     <Card as="section" aria-labelledby="group-activity-title" className={styles.section}>
       <div className={styles.sectionHeader}>
         <h2 id="group-activity-title" className={styles.sectionTitle}>
-          {view.title}
+          {words(view.title)}
         </h2>
         <Button variant="ghost" size="sm" onPress={data.refresh}>
           <RefreshIcon />
-          Refresh
+          {t('refresh')}
         </Button>
-        {updating && <LoadingText className={styles.updatingNote}>{UPDATING_ACTIVITY}</LoadingText>}
+        {updating && <LoadingText className={styles.updatingNote}>{t('updating')}</LoadingText>}
       </div>
 
       {view.banner && (
         <div className={cx(styles.banner, settled && styles.settledBanner)}>
-          <span className={styles.bannerTitle}>{view.banner.title}</span>
-          <span>{view.banner.note}</span>
+          <span className={styles.bannerTitle}>{words(view.banner.title)}</span>
+          <span>{words(view.banner.note)}</span>
         </div>
       )}
 
       {view.earlierStillCounting > 0 && (
         // The spec's view hides what came before the latest settlement; this says when that still matters.
         <div className={styles.stillCounting}>
-          <span id="earlier-still-counting">{earlierStillCountingText(view.earlierStillCounting)}</span>
+          <span id="earlier-still-counting">
+            {t('earlierStillCount', { count: view.earlierStillCounting })}
+          </span>
           <Button
             variant="secondary"
             size="sm"
             aria-describedby="earlier-still-counting"
             onPress={() => setShowPrevious(true)}
           >
-            Show
+            {t('show')}
           </Button>
         </div>
       )}
@@ -103,13 +104,13 @@ export function ActivitySection({ data, settled }: { data: GroupData; settled: b
 
       {view.toggleLabel && (
         <Button variant="secondary" size="sm" onPress={() => setShowPrevious((v) => !v)}>
-          {view.toggleLabel}
+          {words(view.toggleLabel)}
         </Button>
       )}
 
       {settlementsReady &&
         (view.emptyText ? (
-          <p className={styles.empty}>{view.emptyText}</p>
+          <p className={styles.empty}>{words(view.emptyText)}</p>
         ) : (
           <ActivityList items={view.items} />
         ))}
@@ -119,7 +120,7 @@ export function ActivitySection({ data, settled }: { data: GroupData; settled: b
           {data.moreError && <Alert>{data.moreError.message}</Alert>}
           {data.hasMore && (
             <Button variant="secondary" isPending={data.loadingMore} onPress={data.loadMore}>
-              Load more
+              {t('loadMore')}
             </Button>
           )}
         </div>

@@ -23,6 +23,10 @@ import { carryDraft } from '../ExpenseFormScreen/carriedDraft';
 import { toParticipant } from '../ExpenseFormScreen/editDraft';
 import { GroupExpenseFields } from './GroupExpenseFields';
 import { invalidateGroup } from './useGroupData';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 const FORM_ID = 'add-group-expense';
 
@@ -48,7 +52,7 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
                 body: input.payload,
                 params: { header: input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {} },
               }),
-              'Failed to create expense',
+              t('createFailed'),
             ),
           ),
         },
@@ -99,7 +103,7 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
 
   return (
     <Dialog
-      title="Add New Expense"
+      title={t('addTitle')}
       size="md"
       isOpen
       onOpenChange={(isOpen) => !isOpen && onClose()}
@@ -109,14 +113,14 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
           <div className={styles.row}>
             {/* The full form takes the draft as it is: nothing typed here is lost. */}
             <Link href={`/groups/${group.id}/expenses/create`} routerOptions={{ state: carryDraft(draft) }}>
-              More options
+              {t('moreOptions')}
             </Link>
             <div className={styles.actions}>
               <Button variant="ghost" onPress={onClose}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button type="submit" form={FORM_ID} isPending={saving}>
-                {saving ? 'Saving...' : 'Save'}
+                {saving ? t('saving') : t('save')}
               </Button>
             </div>
           </div>

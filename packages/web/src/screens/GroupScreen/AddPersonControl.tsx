@@ -10,9 +10,11 @@ import { NO_PEOPLE_FOUND, USER_SEARCH_FAILED, useUserSearch } from '../../flows/
 import * as styles from './dialogs.css';
 import { NewPersonForm } from './NewPersonForm';
 import type { SettingsMember } from './useGroupSettingsForm';
+import catalog from '../../i18n/catalog/en/groupSettings.json';
+import { domainWords, messages } from '../../i18n/messages';
 
-export const CHECK_EMAIL_ERROR_TITLE = 'Error checking email';
-export const CHECK_EMAIL_FAILED = 'Failed to check email. Please try again.';
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 function toMember(user: User): SettingsMember {
   return {
@@ -61,14 +63,14 @@ export function AddPersonControl({ members, onAdd }: AddPersonControlProps) {
 
   const addByEmail = async () => {
     const invalid = validateNewPersonEmail(typedEmail).email;
-    if (invalid) return setTermError(invalid);
+    if (invalid) return setTermError(words(invalid));
     if (isMember({ id: '', email: typedEmail })) return setTerm('');
     setChecking(true);
     setCheckFailed(false);
     try {
       const result = await call(
         api.GET('/users/check-email', { params: { query: { email: typedEmail } } }),
-        CHECK_EMAIL_FAILED,
+        t('checkEmailFailed'),
       );
       if (result.exists && result.user) add(toMember(result.user));
       else setNewEmail(typedEmail);
@@ -82,8 +84,8 @@ export function AddPersonControl({ members, onAdd }: AddPersonControlProps) {
   return (
     <div className={styles.tightStack}>
       <TextField
-        label="Add people"
-        description="Search by name, or enter an e-mail address"
+        label={t('addPeople')}
+        description={t('searchHint')}
         value={term}
         onChange={(value) => {
           setTerm(value);
@@ -92,20 +94,20 @@ export function AddPersonControl({ members, onAdd }: AddPersonControlProps) {
         }}
         errorMessage={termError}
       />
-      {searching && <p className={styles.muted}>Searching...</p>}
+      {searching && <p className={styles.muted}>{t('searching')}</p>}
       {!searching && search.status === 'done' && search.users.length === 0 && !typedEmail.includes('@') && (
-        <p className={styles.muted}>{NO_PEOPLE_FOUND}</p>
+        <p className={styles.muted}>{words(NO_PEOPLE_FOUND)}</p>
       )}
-      {searchFailed && <Alert>{USER_SEARCH_FAILED}</Alert>}
+      {searchFailed && <Alert>{words(USER_SEARCH_FAILED)}</Alert>}
       {checkFailed && (
         <Alert>
-          <strong>{CHECK_EMAIL_ERROR_TITLE}</strong>
+          <strong>{t('checkEmailTitle')}</strong>
           <br />
-          {CHECK_EMAIL_FAILED}
+          {t('checkEmailFailed')}
         </Alert>
       )}
       {results.length > 0 && (
-        <ul className={styles.list} aria-label="People found">
+        <ul className={styles.list} aria-label={t('peopleFound')}>
           {results.map((user) => {
             const tags = memberTags(user, { where: 'search' });
             return (
@@ -118,7 +120,7 @@ export function AddPersonControl({ members, onAdd }: AddPersonControlProps) {
                       <span className={styles.tags}>
                         {tags.map((tag) => (
                           <Badge key={tag} tone={tag === NOT_REGISTERED_TAG ? 'warning' : 'positive'}>
-                            {tag}
+                            {words(tag)}
                           </Badge>
                         ))}
                       </span>
@@ -127,10 +129,10 @@ export function AddPersonControl({ members, onAdd }: AddPersonControlProps) {
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Add ${memberName(user)}`}
+                    aria-label={t('addOne', { name: memberName(user) })}
                     onPress={() => add(toMember(user))}
                   >
-                    Add
+                    {t('add')}
                   </Button>
                 </div>
               </li>
@@ -141,7 +143,7 @@ export function AddPersonControl({ members, onAdd }: AddPersonControlProps) {
       {offerEmail && newEmail === null && (
         <div>
           <Button variant="secondary" size="sm" isPending={checking} onPress={() => void addByEmail()}>
-            Add {typedEmail}
+            {t('addOne', { name: typedEmail })}
           </Button>
         </div>
       )}

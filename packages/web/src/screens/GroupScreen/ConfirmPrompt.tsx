@@ -1,6 +1,10 @@
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import * as styles from './dialogs.css';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface ConfirmPromptProps {
   title: string;
@@ -34,7 +38,7 @@ export function ConfirmPrompt({
         <p>{message}</p>
         <div className={styles.actions}>
           <Button variant="ghost" onPress={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button variant="danger" onPress={onConfirm} isPending={isPending}>
             {confirmLabel}

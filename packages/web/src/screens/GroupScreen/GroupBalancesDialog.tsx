@@ -8,6 +8,10 @@ import type { Resource } from '../../flows/resource';
 import * as styles from './dialogs.css';
 import { Money } from '../../components/Money';
 import { JsonMoney } from './JsonMoney';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * The member's net in every currency still open (the domain's rule across currencies), else the group
@@ -44,8 +48,7 @@ function MemberRow({ member, currency }: { member: MemberBalance; currency: stri
     <li className={styles.item}>
       <div className={styles.row}>
         <span className={styles.name}>
-          {member.user.display_name}
-          {member.is_current_user && ' (you)'}
+          {member.is_current_user ? t('you', { name: member.user.display_name }) : member.user.display_name}
         </span>
         <MemberNets member={member} currency={currency} />
       </div>
@@ -54,16 +57,16 @@ function MemberRow({ member, currency }: { member: MemberBalance; currency: stri
           <thead>
             <tr>
               <th className={styles.th} scope="col">
-                Currency
+                {t('currency')}
               </th>
               <th className={styles.th} scope="col">
-                Paid
+                {t('paid')}
               </th>
               <th className={styles.th} scope="col">
-                Owed
+                {t('owedColumn')}
               </th>
               <th className={styles.th} scope="col">
-                Net
+                {t('net')}
               </th>
             </tr>
           </thead>
@@ -110,22 +113,22 @@ export function GroupBalancesDialog({
   if (balances.data === undefined && balances.status === 'failed') {
     body = (
       <div role="alert" className={styles.tightStack}>
-        <p className={styles.heading}>Error loading balances</p>
-        <p>{balances.error?.message || 'Failed to load balances'}</p>
+        <p className={styles.heading}>{t('balancesError')}</p>
+        <p>{balances.error?.message || t('loadBalancesFailed')}</p>
         <div>
           <Button variant="secondary" size="sm" onPress={reload}>
-            Try Again
+            {t('tryAgain')}
           </Button>
         </div>
       </div>
     );
   } else if (balances.data === undefined) {
-    body = <LoadingText>Loading balances...</LoadingText>;
+    body = <LoadingText>{t('balancesLoading')}</LoadingText>;
   } else if (balances.data.balances.length === 0) {
-    body = <p className={styles.empty}>No balance information available for this group.</p>;
+    body = <p className={styles.empty}>{t('noBalances')}</p>;
   } else {
     body = (
-      <ul className={styles.list} aria-label="Member balances">
+      <ul className={styles.list} aria-label={t('memberBalances')}>
         {balances.data.balances.map((member) => (
           <MemberRow key={member.user.id} member={member} currency={currency} />
         ))}
@@ -134,7 +137,7 @@ export function GroupBalancesDialog({
   }
 
   return (
-    <Dialog title="Group Balances" size="md" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog title={t('balancesTitle')} size="md" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
       {body}
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { categoryConfig, PARTICIPANT_REQUIRED, type SplitType } from '@kitty/domain';
+import { categoryConfig, type SplitType } from '@kitty/domain';
 import type { ExpenseDraftContext, ExpenseDraftEvent } from '@kitty/domain/flows';
 import { useMemo } from 'react';
 import { Alert } from '../../components/Alert';
@@ -12,6 +12,10 @@ import { useAppConfig } from '../../flows/ConfigProvider';
 import { DateNotesFields } from '../ExpenseFormScreen/DateNotesFields';
 import { PayersField } from '../ExpenseFormScreen/PayersField';
 import * as styles from './dialogs.css';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface GroupMemberOption {
   id: string;
@@ -66,7 +70,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
   return (
     <>
       <TextField
-        label="Description"
+        label={t('description')}
         value={draft.description}
         onChange={(value) => send({ type: 'draft.change', field: 'description', value })}
         errorMessage={errors.description}
@@ -74,7 +78,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         autoFocus
       />
       <DecimalField
-        label="Amount"
+        label={t('amount')}
         value={draft.amount}
         onChange={(value) => send({ type: 'draft.change', field: 'amount', value })}
         step="0.01"
@@ -84,23 +88,23 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         errorMessage={errors.amount}
       />
       <Select
-        label="Currency"
+        label={t('currency')}
         options={currencies}
         value={draft.currency}
         onChange={(value) => send({ type: 'draft.change', field: 'currency', value })}
       />
       <Select
-        label="Category"
+        label={t('category')}
         options={categories}
         value={draft.category}
         onChange={(value) => send({ type: 'draft.change', field: 'category', value })}
       />
       <PayersField draft={draft} options={payers} errorMessage={errors.payers} send={send} />
       <CheckboxGroup
-        label="Participants"
+        label={t('participants')}
         value={chosen}
         onChange={setParticipants}
-        description={lastOne ? PARTICIPANT_REQUIRED : undefined}
+        description={lastOne ? t('participantRequired') : undefined}
         errorMessage={errors.participants}
       >
         {members.map((m) => (
@@ -109,13 +113,13 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
             value={m.id}
             isDisabled={m.id === currentUserId || (lastOne && chosen.includes(m.id))}
           >
-            {m.id === currentUserId ? `${m.name} (you)` : m.name}
+            {m.id === currentUserId ? t('you', { name: m.name }) : m.name}
           </Checkbox>
         ))}
       </CheckboxGroup>
       <div className={styles.tightStack}>
         <Select
-          label="Split"
+          label={t('split')}
           options={splitTypes}
           value={draft.split_type}
           onChange={(splitType) => send({ type: 'draft.setSplitType', splitType: splitType as SplitType })}
@@ -124,7 +128,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         {draft.split_type !== 'equal' && (
           <div>
             <Button variant="secondary" size="sm" onPress={() => send({ type: 'draft.openSplitDialog' })}>
-              Configure Split
+              {t('configureSplit')}
             </Button>
           </div>
         )}

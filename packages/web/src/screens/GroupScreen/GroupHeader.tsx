@@ -1,20 +1,29 @@
 import type { GroupDetail } from '@kitty/api';
-import { groupBalanceLines } from '@kitty/domain';
+import { isSettledInEveryCurrency, openBalances } from '@kitty/domain';
+import { money } from '../../i18n/format';
 import { Button } from '../../components/Button';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { ownBalances } from './groupState';
 import * as styles from './GroupScreen.css';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * The caller's balance: "You are owed {amount}" / "You owe {amount}" for every currency still open, the group
  * currency first; "{symbol}0.00 settled" only when settled in every currency (the domain's rule).
  */
 function BalanceLine({ group }: { group: GroupDetail }) {
-  const lines = groupBalanceLines(
-    ownBalances(group).filter((b) => !Number.isNaN(b.minor)),
-    group.currency,
-  );
+  // The domain's rule (groupBalanceLines), in the active language.
+  const balances = ownBalances(group).filter((b) => !Number.isNaN(b.minor));
+  const lines = isSettledInEveryCurrency(balances.map((b) => b.minor))
+    ? [{ kind: 'settled' as const, text: t('settled', { amount: money(0, group.currency) }) }]
+    : openBalances(balances).map((b) => ({
+        kind: b.minor > 0 ? ('owed' as const) : ('owe' as const),
+        text: t(b.minor > 0 ? 'owed' : 'owe', { amount: money(Math.abs(b.minor), b.currency) }),
+      }));
   return (
     <span className={styles.headline}>
       {lines.map((line) => (
@@ -44,7 +53,7 @@ export function GroupHeader({ group, onAddExpense }: { group: GroupDetail; onAdd
       actions={
         <Button size="sm" onPress={onAddExpense}>
           <PlusIcon width={18} height={18} />
-          Add Expense
+          {t('addExpense')}
         </Button>
       }
     />

@@ -1,5 +1,4 @@
 import { call, type GroupDetail, type GroupEvent } from '@kitty/api';
-import { formatDateTime, GROUP_EVENT_KIND_LABELS, GROUP_EVENT_KINDS, groupEventWords } from '@kitty/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api';
 import { Button } from '../../components/Button';
@@ -7,15 +6,16 @@ import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { LoadingText } from '../../components/Spinner';
 import * as styles from './dialogs.css';
+import { eventWords, kindOptions } from './historyWords';
+import { dateTime } from '../../i18n/format';
+import catalog from '../../i18n/catalog/en/groupHistory.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 const EVERYONE = 'everyone';
 const ALL_KINDS = 'all';
 const PAGE_SIZE = 20;
-
-const KIND_OPTIONS = [
-  { id: ALL_KINDS, label: 'All changes' },
-  ...GROUP_EVENT_KINDS.map((kind) => ({ id: kind, label: GROUP_EVENT_KIND_LABELS[kind] })),
-];
 
 interface Loaded {
   events: GroupEvent[];
@@ -50,7 +50,7 @@ export function GroupHistoryDialog({ group, onClose }: { group: GroupDetail; onC
             },
             signal,
           }),
-          'Failed to load the history',
+          t('loadFailed'),
         );
         setLoaded((before) => ({
           events: cursor && before ? [...before.events, ...page.events] : page.events,
@@ -59,7 +59,7 @@ export function GroupHistoryDialog({ group, onClose }: { group: GroupDetail; onC
         setStatus('ready');
       } catch (cause) {
         if (signal?.aborted) return;
-        setError(cause instanceof Error ? cause.message : 'Failed to load the history');
+        setError(cause instanceof Error ? cause.message : t('loadFailed'));
         setStatus('failed');
       }
     },
@@ -83,43 +83,43 @@ export function GroupHistoryDialog({ group, onClose }: { group: GroupDetail; onC
     }
     return map;
   }, [group.Members, loaded]);
-  const nameOf = useCallback((id: string) => names.get(id) ?? 'a former member', [names]);
+  const nameOf = useCallback((id: string) => names.get(id) ?? t('formerMember'), [names]);
 
   const personOptions = [
-    { id: EVERYONE, label: 'Everyone' },
+    { id: EVERYONE, label: t('everyone') },
     ...group.Members.map((m) => ({ id: m.id, label: m.display_name })),
   ];
 
   return (
-    <Dialog title="Group History" size="md" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog title={t('title')} size="md" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
       <div className={styles.stack}>
         <div className={styles.row}>
-          <Select label="Person" options={personOptions} value={person} onChange={setPerson} />
-          <Select label="Kind of change" options={KIND_OPTIONS} value={kind} onChange={setKind} />
+          <Select label={t('person')} options={personOptions} value={person} onChange={setPerson} />
+          <Select label={t('kind')} options={kindOptions(ALL_KINDS)} value={kind} onChange={setKind} />
         </div>
         {loaded && loaded.events.length === 0 && status === 'ready' && (
-          <p className={styles.empty}>Nothing recorded yet.</p>
+          <p className={styles.empty}>{t('nothingYet')}</p>
         )}
         {loaded && loaded.events.length > 0 && (
-          <ol className={styles.list} aria-label="Changes, newest first">
+          <ol className={styles.list} aria-label={t('changes')}>
             {loaded.events.map((event) => (
               <li key={event.id} className={styles.item}>
-                <p>{groupEventWords(event, nameOf)}</p>
+                <p>{eventWords(event, nameOf)}</p>
                 <p className={styles.muted}>
-                  <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                  <time dateTime={event.at}>{dateTime(event.at)}</time>
                 </p>
               </li>
             ))}
           </ol>
         )}
-        {status === 'loading' && <LoadingText>Loading history...</LoadingText>}
+        {status === 'loading' && <LoadingText>{t('loading')}</LoadingText>}
         {status === 'failed' && (
           <div role="alert" className={styles.tightStack}>
-            <p className={styles.heading}>Error loading history</p>
+            <p className={styles.heading}>{t('error')}</p>
             <p>{error}</p>
             <div>
               <Button variant="secondary" size="sm" onPress={() => void load(loaded?.nextCursor ?? null)}>
-                Try Again
+                {t('tryAgain')}
               </Button>
             </div>
           </div>
@@ -127,7 +127,7 @@ export function GroupHistoryDialog({ group, onClose }: { group: GroupDetail; onC
         {status === 'ready' && loaded?.nextCursor && (
           <div>
             <Button variant="secondary" onPress={() => void load(loaded.nextCursor)}>
-              Load more
+              {t('loadMore')}
             </Button>
           </div>
         )}

@@ -7,12 +7,16 @@ import { LoadingText } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import { useAuth } from '../../flows/AuthProvider';
 import { ActivitySection } from './ActivitySection';
-import { EXPORT_FAILED, EXPORT_SUCCESS, exportGroupCsv } from './exportGroupCsv';
+import { exportGroupCsv } from './exportGroupCsv';
 import { GroupHeader } from './GroupHeader';
 import { DownloadIcon, GearIcon, TransferIcon, ScaleIcon } from '../../components/icons';
 import * as styles from './GroupScreen.css';
 import { isGroupSettled } from './groupState';
 import { useGroupData } from './useGroupData';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 // The dialogs load on demand, the first time one is opened.
 const SettleUpDialog = lazy(() => import('./SettleUpDialog').then((m) => ({ default: m.SettleUpDialog })));
@@ -54,9 +58,9 @@ export function GroupScreen() {
     if (group.status === 'failed' && group.error?.code === 'NOT_FOUND') {
       return (
         <div className={styles.centered}>
-          <p>No group found</p>
+          <p>{t('noGroup')}</p>
           <LinkButton href="/groups" variant="secondary">
-            Your Groups
+            {t('yourGroups')}
           </LinkButton>
         </div>
       );
@@ -64,12 +68,12 @@ export function GroupScreen() {
     if (group.status === 'failed') {
       return (
         <div className={styles.centered} role="alert">
-          <p>Error loading group: {group.error?.message}</p>
-          <Button onPress={group.reload}>Try Again</Button>
+          <p>{t('loadError', { message: group.error?.message ?? '' })}</p>
+          <Button onPress={group.reload}>{t('tryAgain')}</Button>
         </div>
       );
     }
-    return <LoadingText centered>Loading group details...</LoadingText>;
+    return <LoadingText centered>{t('loading')}</LoadingText>;
   }
 
   const detail = group.data;
@@ -80,9 +84,9 @@ export function GroupScreen() {
     setExporting(true);
     try {
       await exportGroupCsv(groupId);
-      toast.success(EXPORT_SUCCESS);
+      toast.success(t('exportDone'));
     } catch {
-      toast.error(EXPORT_FAILED);
+      toast.error(t('exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -95,12 +99,12 @@ export function GroupScreen() {
       const archive = await import('./downloadArchive');
       try {
         await archive.downloadGroupArchive(groupId);
-        toast.success(archive.ARCHIVE_SUCCESS);
+        toast.success(t('archiveStarted'));
       } catch {
-        toast.error(archive.ARCHIVE_FAILED);
+        toast.error(t('archiveFailed'));
       }
     } catch {
-      toast.error(EXPORT_FAILED);
+      toast.error(t('archiveFailed'));
     } finally {
       setArchiving(false);
     }
@@ -113,9 +117,9 @@ export function GroupScreen() {
       {group.status === 'failed' && (
         // A reload failed: what was loaded before stays, with the error and a way to retry.
         <div className={styles.reloadError}>
-          <Alert>Error loading group: {group.error?.message}</Alert>
+          <Alert>{t('loadError', { message: group.error?.message ?? '' })}</Alert>
           <Button variant="secondary" size="sm" onPress={group.reload}>
-            Try Again
+            {t('tryAgain')}
           </Button>
         </div>
       )}
@@ -123,11 +127,11 @@ export function GroupScreen() {
       <div className={styles.actionBar}>
         <Button variant="secondary" className={styles.actionButton} onPress={() => setOpen('settle')}>
           <TransferIcon />
-          Settle Up
+          {t('settleUp')}
         </Button>
         <Button variant="secondary" className={styles.actionButton} onPress={() => setOpen('balances')}>
           <ScaleIcon />
-          Balances
+          {t('balances')}
         </Button>
         <Button
           variant="secondary"
@@ -136,12 +140,12 @@ export function GroupScreen() {
           onPress={() => void runExport()}
         >
           {!exporting && <DownloadIcon />}
-          Export
+          {t('export')}
         </Button>
         <Button
           variant="secondary"
           className={styles.actionButton}
-          aria-label="Group settings"
+          aria-label={t('settings')}
           onPress={() => setOpen('settings')}
         >
           <GearIcon />
@@ -152,19 +156,19 @@ export function GroupScreen() {
 
       <div className={styles.historyBar}>
         <Button variant="secondary" size="sm" onPress={() => setOpen('recurring')}>
-          Recurring expenses
+          {t('recurring')}
         </Button>
         <Button variant="secondary" size="sm" onPress={() => setOpen('history')}>
-          Group History
+          {t('history')}
         </Button>
         <LinkButton href={`/groups/${groupId}/statistics`} variant="secondary" size="sm">
-          Statistics
+          {t('statistics')}
         </LinkButton>
         <LinkButton href={`/groups/${groupId}/import`} variant="secondary" size="sm">
-          Import into this group
+          {t('importHere')}
         </LinkButton>
         <Button variant="secondary" size="sm" isPending={archiving} onPress={() => void runArchive()}>
-          Download everything (JSON)
+          {t('downloadAll')}
         </Button>
       </div>
 

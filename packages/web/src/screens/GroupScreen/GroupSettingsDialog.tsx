@@ -1,7 +1,6 @@
 import type { GroupBalances, GroupDetail } from '@kitty/api';
 import {
   GROUP_DESCRIPTION_MAX_LENGTH,
-  GROUP_DETAILS_CREATOR_ONLY,
   GROUP_NAME_MAX_LENGTH,
   type SplitType,
   splitDetailsForMembers,
@@ -20,6 +19,13 @@ import * as styles from './dialogs.css';
 import { LeaveGroupSection } from './LeaveGroupSection';
 import { SettingsMemberList } from './SettingsMemberList';
 import { type GroupSettingsForm, useGroupSettingsForm } from './useGroupSettingsForm';
+import catalog from '../../i18n/catalog/en/groupSettings.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const english = domainWords(catalog);
+/** The domain's English (field errors, refusals) in the active language. */
+const words = (text: string | undefined) => (text === undefined ? undefined : english(text));
 
 export interface GroupSettingsDialogProps {
   group: GroupDetail;
@@ -37,38 +43,38 @@ function GroupDetailsFields({ group, settings }: { group: GroupDetail; settings:
     return (
       <section aria-labelledby="settings-details-title" className={styles.tightStack}>
         <h3 id="settings-details-title" className={styles.heading}>
-          Details
+          {t('details')}
         </h3>
         <dl className={styles.details}>
           <div>
-            <dt>Name</dt>
+            <dt>{t('name')}</dt>
             <dd>{group.name}</dd>
           </div>
           <div>
-            <dt>Description</dt>
-            <dd>{group.description?.trim() || 'None'}</dd>
+            <dt>{t('description')}</dt>
+            <dd>{group.description?.trim() || t('none')}</dd>
           </div>
         </dl>
-        <p className={styles.hint}>{GROUP_DETAILS_CREATOR_ONLY}</p>
+        <p className={styles.hint}>{t('creatorOnly')}</p>
       </section>
     );
   }
   return (
     <section aria-labelledby="settings-details-title" className={styles.tightStack}>
       <h3 id="settings-details-title" className={styles.heading}>
-        Details
+        {t('details')}
       </h3>
       <TextField
-        label="Name"
+        label={t('name')}
         value={settings.form.name}
         onChange={settings.setName}
         maxLength={GROUP_NAME_MAX_LENGTH}
         isRequired
-        errorMessage={settings.errors.name}
+        errorMessage={words(settings.errors.name)}
       />
       <TextAreaField
-        label="Description"
-        description="Optional. Everyone in the group sees it under the group's name."
+        label={t('description')}
+        description={t('descriptionHint')}
         value={settings.form.description}
         onChange={settings.setDescription}
         maxLength={GROUP_DESCRIPTION_MAX_LENGTH}
@@ -90,7 +96,7 @@ export function GroupSettingsDialog({ group, balances, currentUserId, onClose }:
 
   return (
     <Dialog
-      title="Group Settings"
+      title={t('title')}
       size="lg"
       isOpen
       onOpenChange={(isOpen) => !isOpen && onClose()}
@@ -107,10 +113,10 @@ export function GroupSettingsDialog({ group, balances, currentUserId, onClose }:
           )}
           <div className={styles.actions}>
             <Button variant="ghost" onPress={onClose}>
-              Close
+              {t('close')}
             </Button>
             <Button isPending={settings.saving} onPress={() => void settings.save()}>
-              {settings.saving ? 'Saving...' : 'Save'}
+              {settings.saving ? t('saving') : t('save')}
             </Button>
           </div>
         </div>
@@ -119,29 +125,29 @@ export function GroupSettingsDialog({ group, balances, currentUserId, onClose }:
       <div className={styles.stack}>
         <GroupDetailsFields group={group} settings={settings} />
         <Select
-          label="Currency"
+          label={t('currency')}
           options={currencies}
           value={form.currency}
           onChange={settings.setCurrency}
-          placeholder="Select a currency"
-          errorMessage={errors.currency}
+          placeholder={t('selectCurrency')}
+          errorMessage={words(errors.currency)}
         />
         <div className={styles.tightStack}>
           <Select
-            label="Default Split Method"
+            label={t('splitMethod')}
             options={splitTypes}
             value={form.splitType}
             onChange={(value) => {
               settings.setSplitType(value as SplitType);
               if (value !== 'equal') setSplitOpen(true);
             }}
-            placeholder="Select a split method"
-            errorMessage={errors.default_split_type}
+            placeholder={t('selectSplitMethod')}
+            errorMessage={words(errors.default_split_type)}
           />
           {form.splitType !== '' && form.splitType !== 'equal' && (
             <div>
               <Button variant="secondary" size="sm" onPress={() => setSplitOpen(true)}>
-                Configure Split
+                {t('configureSplit')}
               </Button>
             </div>
           )}
@@ -149,10 +155,10 @@ export function GroupSettingsDialog({ group, balances, currentUserId, onClose }:
 
         <section aria-labelledby="settings-members-title" className={styles.tightStack}>
           <h3 id="settings-members-title" className={styles.heading}>
-            Members
+            {t('members')}
           </h3>
-          {refusal && <Alert>{refusal}</Alert>}
-          {errors.members && <Alert>{errors.members}</Alert>}
+          {refusal && <Alert>{words(refusal)}</Alert>}
+          {errors.members && <Alert>{words(errors.members)}</Alert>}
           <SettingsMemberList
             members={form.members}
             createdBy={group.created_by}

@@ -1,5 +1,5 @@
 import { isApiError } from '@kitty/api';
-import { canLeaveGroup, isCreator, LEAVE_CONFIRM } from '@kitty/domain';
+import { canLeaveGroup, isCreator } from '@kitty/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
@@ -10,8 +10,11 @@ import { callGroup } from '../../flows/groupCall';
 import { invalidate } from '../../flows/resource';
 import { ConfirmPrompt } from './ConfirmPrompt';
 import * as styles from './dialogs.css';
+import catalog from '../../i18n/catalog/en/groupSettings.json';
+import { domainWords, messages } from '../../i18n/messages';
 
-export const LEAVE_FAILED = 'Failed to leave group. Please try again.';
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 export interface LeaveGroupSectionProps {
   groupId: string;
@@ -43,7 +46,7 @@ export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }
     try {
       await callGroup(
         api.POST('/groups/{id}/leave', { params: { path: { id: groupId } } }),
-        'Failed to leave group',
+        t('leaveCallFailed'),
       );
       setConfirming(false);
       invalidate('groups', 'balances', 'expenses');
@@ -51,7 +54,7 @@ export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }
     } catch (failure) {
       setConfirming(false);
       const refused = isApiError(failure) && failure.code === 'CANNOT_LEAVE_GROUP';
-      setError(refused ? errorWords(failure) : LEAVE_FAILED);
+      setError(refused ? words(errorWords(failure)) : t('leaveFailed'));
     } finally {
       setLeaving(false);
     }
@@ -60,22 +63,22 @@ export function LeaveGroupSection({ groupId, createdBy, currentUserId, ownNets }
   return (
     <section aria-labelledby="leave-group-title" className={styles.section}>
       <h3 id="leave-group-title" className={styles.heading}>
-        Leave Group
+        {t('leaveTitle')}
       </h3>
       <p id="leave-group-reason" className={styles.muted}>
-        {rule.ok ? 'You can leave when your balance in this group is zero.' : rule.reason}
+        {rule.ok ? t('leaveWhenZero') : words(rule.reason)}
       </p>
       {error && <Alert>{error}</Alert>}
       <div>
         <Button variant="danger" onPress={start} isDisabled={!rule.ok} aria-describedby="leave-group-reason">
-          Leave Group
+          {t('leaveTitle')}
         </Button>
       </div>
       {confirming && (
         <ConfirmPrompt
-          title="Leave Group"
-          message={LEAVE_CONFIRM}
-          confirmLabel="Leave"
+          title={t('leaveTitle')}
+          message={t('leaveConfirm')}
+          confirmLabel={t('leave')}
           isPending={leaving}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void leave()}

@@ -5,6 +5,11 @@ import { TextField } from '../../components/TextField';
 import { randomUuid } from '../../flows/idempotency';
 import * as styles from './dialogs.css';
 import type { SettingsMember } from './useGroupSettingsForm';
+import catalog from '../../i18n/catalog/en/groupSettings.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 export interface NewPersonFormProps {
   email: string;
@@ -23,7 +28,7 @@ export function NewPersonForm({ email: initialEmail, onAdd, onCancel }: NewPerso
 
   const add = () => {
     const found = validateNewPersonEmail(email);
-    if (found.email) return setError(found.email);
+    if (found.email) return setError(words(found.email));
     const address = email.trim();
     const names = splitName(name, address);
     onAdd({
@@ -39,13 +44,11 @@ export function NewPersonForm({ email: initialEmail, onAdd, onCancel }: NewPerso
   return (
     <section aria-labelledby="new-person-title" className={styles.item}>
       <h4 id="new-person-title" className={styles.heading}>
-        Add a new person
+        {t('newPerson')}
       </h4>
-      <p className={styles.muted}>
-        This address does not belong to anyone yet. They will be invited to join.
-      </p>
+      <p className={styles.muted}>{t('newPersonNote')}</p>
       <TextField
-        label="Email"
+        label={t('email')}
         type="email"
         value={email}
         onChange={(value) => {
@@ -54,13 +57,13 @@ export function NewPersonForm({ email: initialEmail, onAdd, onCancel }: NewPerso
         }}
         errorMessage={error}
       />
-      <TextField label="Name (optional)" value={name} onChange={setName} />
+      <TextField label={t('nameOptional')} value={name} onChange={setName} />
       <div className={styles.actions}>
         <Button variant="ghost" size="sm" onPress={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button size="sm" onPress={add}>
-          Add Person
+          {t('addPerson')}
         </Button>
       </div>
     </section>

@@ -13,11 +13,13 @@ import { recurringFailure } from '../../flows/recurringWords';
 import { invalidate, recurringListTag, useResource } from '../../flows/resource';
 import { ConfirmPrompt } from './ConfirmPrompt';
 import * as styles from './dialogs.css';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 type RecurringExpense = components['schemas']['RecurringExpense'];
 type StatusChange = 'active' | 'paused' | 'stopped';
-
-const FAILED = 'Failed to change the recurring expense';
 
 /**
  * The group's recurring expenses (issue 24): each with its amount, schedule and next date or where it
@@ -29,7 +31,7 @@ export function RecurringExpensesDialog({ group, onClose }: { group: GroupDetail
     (signal) =>
       call(
         api.GET('/groups/{id}/recurring-expenses', { params: { path: { id: group.id } }, signal }),
-        'Failed to load the recurring expenses',
+        t('recurringLoadFailed'),
       ),
     { tags: [recurringListTag(group.id)] },
   );
@@ -46,7 +48,7 @@ export function RecurringExpensesDialog({ group, onClose }: { group: GroupDetail
           params: { path: { id: recurring.id } },
           body: { status, version: recurring.version },
         }),
-        FAILED,
+        t('recurringChangeFailed'),
       );
       // A resumed one may add today's expense: the group's figures load again with the list.
       invalidate(
@@ -58,7 +60,7 @@ export function RecurringExpensesDialog({ group, onClose }: { group: GroupDetail
       );
     } catch (failure) {
       const seen = recurringFailure(failure);
-      setError(seen instanceof Error ? seen.message : FAILED);
+      setError(seen instanceof Error ? seen.message : t('recurringChangeFailed'));
       if (changedMeanwhile(failure)) list.reload();
     } finally {
       setBusy(null);
@@ -68,16 +70,12 @@ export function RecurringExpensesDialog({ group, onClose }: { group: GroupDetail
 
   const items = list.data?.recurring_expenses;
   return (
-    <Dialog title="Recurring expenses" size="md" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog title={t('recurring')} size="md" isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
       <div className={styles.stack}>
         {error && <Alert>{error}</Alert>}
-        {items && items.length === 0 && (
-          <p className={styles.empty}>
-            Nothing repeats yet. Add an expense and choose how often it repeats under Repeat.
-          </p>
-        )}
+        {items && items.length === 0 && <p className={styles.empty}>{t('recurringEmpty')}</p>}
         {items && items.length > 0 && (
-          <ul className={styles.list} aria-label="Recurring expenses">
+          <ul className={styles.list} aria-label={t('recurring')}>
             {items.map((recurring) => (
               <RecurringItem
                 key={recurring.id}
@@ -90,13 +88,13 @@ export function RecurringExpensesDialog({ group, onClose }: { group: GroupDetail
             ))}
           </ul>
         )}
-        {list.status === 'loading' && !items && <LoadingText>Loading recurring expenses...</LoadingText>}
+        {list.status === 'loading' && !items && <LoadingText>{t('recurringLoading')}</LoadingText>}
         {list.status === 'failed' && (
           <div role="alert" className={styles.tightStack}>
             <p>{list.error?.message}</p>
             <div>
               <Button variant="secondary" size="sm" onPress={list.reload}>
-                Try Again
+                {t('tryAgain')}
               </Button>
             </div>
           </div>
@@ -104,9 +102,9 @@ export function RecurringExpensesDialog({ group, onClose }: { group: GroupDetail
       </div>
       {stopping && (
         <ConfirmPrompt
-          title="Stop repeating?"
-          message={`${stopping.expense.description} will not be added again. The expenses already added stay. This cannot be undone.`}
-          confirmLabel="Stop"
+          title={t('stopTitle')}
+          message={t('stopMessage', { description: stopping.expense.description })}
+          confirmLabel={t('stop')}
           isPending={busy === stopping.id}
           onConfirm={() => void setStatus(stopping, 'stopped')}
           onCancel={() => setStopping(null)}
@@ -131,8 +129,8 @@ function RecurringItem({
   const label = expense.description;
   const toggle =
     status === 'active'
-      ? { to: 'paused' as const, word: 'Pause' }
-      : { to: 'active' as const, word: 'Resume' };
+      ? { to: 'paused' as const, word: t('pause'), label: t('pauseOne', { name: label }) }
+      : { to: 'active' as const, word: t('resume'), label: t('resumeOne', { name: label }) };
   // Stopped while shown (its buttons gone with it): the focus moves to what it is now.
   const item = useRef<HTMLLIElement>(null);
   const wasEnded = useRef(ended);
@@ -159,7 +157,7 @@ function RecurringItem({
             size="sm"
             isPending={busy}
             onPress={() => onStatus(toggle.to)}
-            aria-label={`${toggle.word} ${label}`}
+            aria-label={toggle.label}
           >
             {toggle.word}
           </Button>
@@ -167,18 +165,18 @@ function RecurringItem({
             variant="secondary"
             size="sm"
             href={`/recurring/${recurring.id}/edit`}
-            aria-label={`Edit ${label}`}
+            aria-label={t('editOne', { name: label })}
           >
-            Edit
+            {t('edit')}
           </LinkButton>
           <Button
             variant="danger"
             size="sm"
             isDisabled={busy}
             onPress={() => onStatus('stopped')}
-            aria-label={`Stop ${label}`}
+            aria-label={t('stopOne', { name: label })}
           >
-            Stop
+            {t('stop')}
           </Button>
         </div>
       )}

@@ -1,10 +1,4 @@
-import {
-  canRemoveMember,
-  isCreator,
-  MEMBER_HAS_BALANCE,
-  memberTags,
-  UNSETTLED_BALANCE_TAG,
-} from '@kitty/domain';
+import { canRemoveMember, isCreator, memberTags, UNSETTLED_BALANCE_TAG } from '@kitty/domain';
 import { useState } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
@@ -12,6 +6,11 @@ import { Button } from '../../components/Button';
 import { ConfirmPrompt } from './ConfirmPrompt';
 import * as styles from './dialogs.css';
 import type { SettingsMember } from './useGroupSettingsForm';
+import catalog from '../../i18n/catalog/en/groupSettings.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 export interface SettingsMemberListProps {
   members: readonly SettingsMember[];
@@ -35,13 +34,13 @@ export function SettingsMemberList({
 
   const remove = (member: SettingsMember) => {
     const rule = canRemoveMember({ memberId: member.id, createdBy, balanceMinor: nets[member.id] ?? 0 });
-    if (!rule.ok) onRefuse(rule.reason);
+    if (!rule.ok) onRefuse(words(rule.reason));
     else setConfirming(member);
   };
 
   return (
     <>
-      <ul className={styles.list} aria-label="Members">
+      <ul className={styles.list} aria-label={t('members')}>
         {members.map((member) => {
           const tags = memberTags(member, {
             createdBy,
@@ -62,7 +61,7 @@ export function SettingsMemberList({
                         .filter((t) => t !== UNSETTLED_BALANCE_TAG)
                         .map((tag) => (
                           <Badge key={tag} tone={isCreator(member.id, createdBy) ? 'accent' : 'warning'}>
-                            {tag}
+                            {words(tag)}
                           </Badge>
                         ))}
                     </span>
@@ -72,19 +71,19 @@ export function SettingsMemberList({
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`${UNSETTLED_BALANCE_TAG}: ${member.name}`}
-                    onPress={() => onRefuse(MEMBER_HAS_BALANCE)}
+                    aria-label={t('unsettledOne', { name: member.name })}
+                    onPress={() => onRefuse(t('memberHasBalance'))}
                   >
-                    <Badge tone="warning">{UNSETTLED_BALANCE_TAG}</Badge>
+                    <Badge tone="warning">{t('tagUnsettled')}</Badge>
                   </Button>
                 ) : (
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Remove ${member.name}`}
+                    aria-label={t('removeOne', { name: member.name })}
                     onPress={() => remove(member)}
                   >
-                    Remove
+                    {t('remove')}
                   </Button>
                 )}
               </div>
@@ -94,9 +93,9 @@ export function SettingsMemberList({
       </ul>
       {confirming && (
         <ConfirmPrompt
-          title="Remove member"
-          message={`Remove ${confirming.name} from this group?`}
-          confirmLabel="Remove"
+          title={t('removeTitle')}
+          message={t('removeMessage', { name: confirming.name })}
+          confirmLabel={t('remove')}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             onRemove(confirming.id);

@@ -6,6 +6,11 @@ import { Button } from '../../components/Button';
 import { Money } from '../../components/Money';
 import * as styles from './dialogs.css';
 import { FromTo } from './FromTo';
+import catalog from '../../i18n/catalog/en/settleUp.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 export interface SettleUpConfirmProps {
   draft: SettlementDraft;
@@ -30,7 +35,7 @@ export function SettleUpConfirm({
   return (
     <section aria-labelledby="confirm-settlement-title" className={styles.stack}>
       <h3 id="confirm-settlement-title" className={styles.heading}>
-        Confirm Settlement
+        {t('confirmTitle')}
       </h3>
       <div className={styles.item}>
         <div className={styles.row}>
@@ -39,13 +44,13 @@ export function SettleUpConfirm({
         </div>
         {payload.description && <p className={styles.muted}>{payload.description}</p>}
       </div>
-      {error && <Alert>{error}</Alert>}
+      {error && <Alert>{words(error)}</Alert>}
       <div className={styles.actions}>
         <Button variant="ghost" onPress={onBack} isDisabled={submitting}>
-          Back
+          {t('back')}
         </Button>
         <Button onPress={onConfirm} isPending={submitting}>
-          {submitting ? 'Recording...' : 'Confirm'}
+          {submitting ? t('recording') : t('confirm')}
         </Button>
       </div>
     </section>

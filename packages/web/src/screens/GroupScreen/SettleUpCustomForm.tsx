@@ -8,6 +8,12 @@ import { Form } from '../../components/Form';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import * as styles from './dialogs.css';
+import catalog from '../../i18n/catalog/en/settleUp.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const english = domainWords(catalog);
+const words = (text: string | undefined) => (text === undefined ? undefined : english(text));
 
 export interface SettleUpCustomFormProps {
   members: readonly User[];
@@ -31,46 +37,46 @@ export function SettleUpCustomForm({ members, form, errors, onEdit, onSubmit }: 
       }}
     >
       <Select
-        label="Payer"
+        label={t('payer')}
         options={people}
         value={form.from_user_id}
         onChange={(from_user_id) => onEdit({ from_user_id })}
-        placeholder="Select who is paying"
-        errorMessage={errors.from_user_id}
+        placeholder={t('selectPayer')}
+        errorMessage={words(errors.from_user_id)}
       />
       <Select
-        label="Receiver"
+        label={t('receiver')}
         options={receivers}
         value={form.to_user_id}
         onChange={(to_user_id) => onEdit({ to_user_id })}
-        placeholder="Select who is receiving"
-        errorMessage={errors.to_user_id}
+        placeholder={t('selectReceiver')}
+        errorMessage={words(errors.to_user_id)}
       />
       <DecimalField
-        label="Amount"
+        label={t('amount')}
         value={form.amount}
         onChange={(amount) => onEdit({ amount })}
         isRequired
         min="0.01"
         step="0.01"
         placeholder="0.00"
-        errorMessage={errors.amount}
+        errorMessage={words(errors.amount)}
       />
       <Select
-        label="Currency"
+        label={t('currency')}
         options={currencies}
         value={form.currency}
         onChange={(currency) => onEdit({ currency })}
       />
       <TextField
-        label="Description"
+        label={t('description')}
         value={form.description}
         onChange={(description) => onEdit({ description })}
-        placeholder="Optional"
+        placeholder={t('optional')}
         maxLength={200}
       />
       <div className={styles.actions}>
-        <Button type="submit">Continue</Button>
+        <Button type="submit">{t('continue')}</Button>
       </div>
     </Form>
   );

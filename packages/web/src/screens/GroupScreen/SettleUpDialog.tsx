@@ -1,5 +1,5 @@
 import { call, type GroupDetail, type Settlement, type SettlementSuggestion } from '@kitty/api';
-import { SETTLEMENT_RECORDED, settleUpMachine, settleUpStep } from '@kitty/domain/flows';
+import { settleUpMachine, settleUpStep } from '@kitty/domain/flows';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -13,6 +13,10 @@ import { SettleUpCustomForm } from './SettleUpCustomForm';
 import { SettleUpHistory } from './SettleUpHistory';
 import { SettleUpSuggestions } from './SettleUpSuggestions';
 import { invalidateGroup } from './useGroupData';
+import catalog from '../../i18n/catalog/en/settleUp.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** The machine with its actors given real API calls. */
 function useSettleUpMachine() {
@@ -26,7 +30,7 @@ function useSettleUpMachine() {
                 params: { path: { groupId: input.groupId } },
                 signal,
               }),
-              'Failed to load settlement suggestions',
+              t('loadSuggestionsFailed'),
             );
             return data.suggestions;
           }),
@@ -36,7 +40,7 @@ function useSettleUpMachine() {
                 params: { path: { groupId: input.groupId } },
                 signal,
               }),
-              'Failed to load settlements',
+              t('loadHistoryFailed'),
             );
             return data.settlements;
           }),
@@ -46,7 +50,7 @@ function useSettleUpMachine() {
                 body: input.payload,
                 params: { header: input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {} },
               }),
-              'Failed to record settlement',
+              t('recordFailed'),
             ),
           ),
         },
@@ -80,7 +84,7 @@ export function SettleUpDialog({ group, currentUserId, onClosed }: SettleUpDialo
   useEffect(() => {
     actor.send({ type: 'settleUp.open' });
     const recorded = actor.on('settleUp.recorded', () => {
-      toast.success(SETTLEMENT_RECORDED);
+      toast.success(t('recorded'));
       invalidateGroup(group.id);
     });
     return () => recorded.unsubscribe();
@@ -107,7 +111,7 @@ export function SettleUpDialog({ group, currentUserId, onClosed }: SettleUpDialo
 
   return (
     <Dialog
-      title="Settle Up"
+      title={t('title')}
       size="lg"
       isOpen
       onOpenChange={(isOpen) => {
@@ -125,7 +129,7 @@ export function SettleUpDialog({ group, currentUserId, onClosed }: SettleUpDialo
         />
       ) : (
         <Tabs
-          aria-label="Settle up"
+          aria-label={t('tabs')}
           selectedKey={step ?? 'suggestions'}
           onSelectionChange={(id) => {
             if (id === 'suggestions') actor.send({ type: 'settleUp.showSuggestions' });
@@ -135,7 +139,7 @@ export function SettleUpDialog({ group, currentUserId, onClosed }: SettleUpDialo
           tabs={[
             {
               id: 'suggestions',
-              label: 'Suggestions',
+              label: t('suggestions'),
               content: (
                 <SettleUpSuggestions
                   status={suggestionsStatus}
@@ -148,7 +152,7 @@ export function SettleUpDialog({ group, currentUserId, onClosed }: SettleUpDialo
             },
             {
               id: 'custom',
-              label: 'Custom Settlement',
+              label: t('custom'),
               content: (
                 <SettleUpCustomForm
                   members={group.Members}
@@ -161,7 +165,7 @@ export function SettleUpDialog({ group, currentUserId, onClosed }: SettleUpDialo
             },
             {
               id: 'history',
-              label: 'History',
+              label: t('history'),
               content: (
                 <SettleUpHistory
                   status={historyStatus}

@@ -3,9 +3,15 @@ import { groupSettlementsByDay, memberName } from '@kitty/domain';
 import { useMemo } from 'react';
 import { Button } from '../../components/Button';
 import { LoadingText } from '../../components/Spinner';
+import { activeLocale } from '../../i18n/language';
 import * as styles from './dialogs.css';
 import { FromTo } from './FromTo';
 import { JsonMoney } from './JsonMoney';
+import catalog from '../../i18n/catalog/en/settleUp.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 export interface SettleUpHistoryProps {
   status: 'loading' | 'ready' | 'failed';
@@ -16,22 +22,23 @@ export interface SettleUpHistoryProps {
 
 /** The History tab: settlements grouped by day, newest day first (Today, Yesterday, weekday, long date). */
 export function SettleUpHistory({ status, history, error, onRetry }: SettleUpHistoryProps) {
-  const days = useMemo(() => groupSettlementsByDay(history, { now: new Date() }), [history]);
-  if (status === 'loading') return <LoadingText>Loading settlement history...</LoadingText>;
+  const locale = activeLocale();
+  const days = useMemo(() => groupSettlementsByDay(history, { now: new Date(), locale }), [history, locale]);
+  if (status === 'loading') return <LoadingText>{t('historyLoading')}</LoadingText>;
   if (status === 'failed') {
     return (
       <div role="alert" className={styles.tightStack}>
-        <p className={styles.heading}>Error loading settlement history</p>
-        <p>{error || 'Failed to load settlements'}</p>
+        <p className={styles.heading}>{t('historyError')}</p>
+        <p>{error ? words(error) : t('loadHistoryFailed')}</p>
         <div>
           <Button variant="secondary" size="sm" onPress={onRetry}>
-            Try Again
+            {t('tryAgain')}
           </Button>
         </div>
       </div>
     );
   }
-  if (days.length === 0) return <p className={styles.empty}>No settlements recorded yet.</p>;
+  if (days.length === 0) return <p className={styles.empty}>{t('noHistory')}</p>;
   return (
     <div className={styles.stack}>
       {days.map((day) => (
@@ -45,7 +52,7 @@ export function SettleUpHistory({ status, history, error, onRetry }: SettleUpHis
                   <JsonMoney amount={s.amount} currency={s.currency} className={styles.amount} />
                 </div>
                 {s.description && <p>{s.description}</p>}
-                <p className={styles.muted}>Receipt #{s.transaction_id}</p>
+                <p className={styles.muted}>{t('receipt', { id: s.transaction_id })}</p>
               </li>
             ))}
           </ul>

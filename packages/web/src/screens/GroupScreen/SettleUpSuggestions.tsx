@@ -1,11 +1,39 @@
 import type { SettlementSuggestion } from '@kitty/api';
+import { decimalToMinor } from '@kitty/domain';
 import { Button as RACButton } from 'react-aria-components';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { LoadingText } from '../../components/Spinner';
+import { money } from '../../i18n/format';
+import { activeLanguage, activeLocale } from '../../i18n/language';
 import * as styles from './dialogs.css';
 import { FromTo } from './FromTo';
 import { JsonMoney } from './JsonMoney';
+import catalog from '../../i18n/catalog/en/settleUp.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const words = domainWords(catalog);
+
+/**
+ * Why this transfer: the server's own sentence in English (the spec's words, with what the payer owes in other
+ * currencies); in another language the same facts the suggestion carries, from the catalog.
+ */
+function explanation(s: SettlementSuggestion): string {
+  const minor = decimalToMinor(s.amount, s.currency);
+  if (activeLanguage() === 'en' || minor === null) return s.explanation;
+  const values = {
+    payer: s.payer.display_name,
+    receiver: s.receiver.display_name,
+    amount: money(minor, s.currency),
+  };
+  if (s.settles_percentage >= 100) return t('settlesWhole', values);
+  const percent = new Intl.NumberFormat(activeLocale(), {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(s.settles_percentage / 100);
+  return t('settlesPart', { ...values, percent });
+}
 
 export interface SettleUpSuggestionsProps {
   status: 'loading' | 'ready' | 'failed';
@@ -23,14 +51,14 @@ export function SettleUpSuggestions({
   onPick,
   onRetry,
 }: SettleUpSuggestionsProps) {
-  if (status === 'loading') return <LoadingText>Loading suggestions...</LoadingText>;
+  if (status === 'loading') return <LoadingText>{t('suggestionsLoading')}</LoadingText>;
   if (status === 'failed') {
     return (
       <div className={styles.tightStack}>
-        <Alert>{error}</Alert>
+        <Alert>{error && words(error)}</Alert>
         <div>
           <Button variant="secondary" size="sm" onPress={onRetry}>
-            Try Again
+            {t('tryAgain')}
           </Button>
         </div>
       </div>
@@ -39,19 +67,19 @@ export function SettleUpSuggestions({
   if (suggestions.length === 0) {
     return (
       <div className={styles.empty}>
-        <p>No settlement suggestions available.</p>
-        <p className={styles.muted}>All balances might be settled or too small to suggest.</p>
+        <p>{t('noSuggestions')}</p>
+        <p className={styles.muted}>{t('noSuggestionsNote')}</p>
       </div>
     );
   }
   return (
-    <ul className={styles.list} aria-label="Suggested settlements">
+    <ul className={styles.list} aria-label={t('suggested')}>
       {suggestions.map((s) => (
         <li key={`${s.payer.id}-${s.receiver.id}-${s.currency}`}>
           <RACButton className={styles.choice} onPress={() => onPick(s)}>
             <span className={styles.tightStack}>
               <FromTo from={s.payer.display_name} to={s.receiver.display_name} />
-              <span className={styles.muted}>{s.explanation}</span>
+              <span className={styles.muted}>{explanation(s)}</span>
             </span>
             <JsonMoney amount={s.amount} currency={s.currency} className={styles.amount} />
           </RACButton>

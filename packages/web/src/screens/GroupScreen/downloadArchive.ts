@@ -1,9 +1,10 @@
 import { call } from '@kitty/api';
 import { api } from '../../api';
 import { downloadText } from './exportGroupCsv';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
 
-export const ARCHIVE_SUCCESS = 'Download started: everything in the group as Kitty JSON';
-export const ARCHIVE_FAILED = 'Failed to download the group';
+const t = messages(catalog);
 
 /**
  * "Trip: Lisbon/Porto" -> "Trip_ Lisbon_Porto-kitty.json": the group's name as written (accents and spaces
@@ -19,7 +20,7 @@ export function archiveFileName(groupName: string): string {
 export async function downloadGroupArchive(groupId: string): Promise<void> {
   const archive = await call(
     api.GET('/groups/{id}/archive', { params: { path: { id: groupId } } }),
-    ARCHIVE_FAILED,
+    t('archiveFailed'),
   );
   downloadText(
     `${JSON.stringify(archive, null, 2)}\n`,

@@ -1,9 +1,10 @@
 import { call } from '@kitty/api';
 import { CSV_BOM, csvFileName, groupCsv } from '@kitty/domain';
 import { api } from '../../api';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
 
-export const EXPORT_SUCCESS = 'Export completed successfully';
-export const EXPORT_FAILED = 'Failed to export data';
+const t = messages(catalog);
 
 /** Offers `text` as a file download (a Blob behind a temporary <a download>). */
 export function downloadText(text: string, fileName: string, type: string): void {
@@ -26,7 +27,7 @@ export function downloadText(text: string, fileName: string, type: string): void
 export async function exportGroupCsv(groupId: string): Promise<void> {
   const data = await call(
     api.GET('/groups/{groupId}/export', { params: { path: { groupId } } }),
-    EXPORT_FAILED,
+    t('exportFailed'),
   );
   const csv = groupCsv(data);
   downloadText(CSV_BOM + csv, csvFileName(data.group.name, new Date()), 'text/csv;charset=utf-8');

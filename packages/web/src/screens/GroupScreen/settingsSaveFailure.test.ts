@@ -1,8 +1,13 @@
 import { HttpError, NetworkError } from '@kitty/api';
 import { CREATOR_CANNOT_BE_REMOVED, GROUP_DETAILS_CREATOR_ONLY, MEMBER_HAS_BALANCE } from '@kitty/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../i18n/czech';
+import { setActiveLanguage } from '../../i18n/language';
 import { GROUP_NETWORK_ERROR } from '../../flows/groupCall';
-import { SETTINGS_SAVE_FAILED, settingsSaveFailure, UNEXPECTED_ERROR_TRY_AGAIN } from './settingsSaveFailure';
+import { settingsSaveFailure } from './settingsSaveFailure';
+
+const SETTINGS_SAVE_FAILED = 'Failed to save group settings. Please try again.';
+const UNEXPECTED_ERROR_TRY_AGAIN = 'An unexpected error occurred. Please try again.';
 
 const http = (status: number, code: string, message: string) =>
   new HttpError({ status, data: { code, message }, message });
@@ -57,6 +62,17 @@ describe('a failed save of the group settings', () => {
       reload: false,
       unexpected: true,
     });
-    expect(UNEXPECTED_ERROR_TRY_AGAIN).toBe('An unexpected error occurred. Please try again.');
+  });
+
+  describe('in Czech', () => {
+    afterEach(() => setActiveLanguage('en'));
+
+    it('says the save failure and the member rule in Czech', () => {
+      setActiveLanguage('cs');
+      expect(settingsSaveFailure(http(409, 'MEMBER_HAS_BALANCE', 'server words')).lines).toEqual([
+        'Nastavení skupiny se nepodařilo uložit. Zkuste to prosím znovu.',
+        'Tento člen má nevyrovnaný zůstatek a nelze ho odebrat, dokud nebudou všechny výdaje vyrovnány.',
+      ]);
+    });
   });
 });

@@ -1,10 +1,11 @@
 import { isApiError } from '@kitty/api';
 import { GROUP_DETAILS_CREATOR_ONLY } from '@kitty/domain';
 import { errorWords } from '../../flows/errorWords';
+import catalog from '../../i18n/catalog/en/groupSettings.json';
+import { domainWords, messages } from '../../i18n/messages';
 
-export const SETTINGS_SAVE_FAILED = 'Failed to save group settings. Please try again.';
-/** Spec section 8's catch-all, for a failure that is not a failed call. */
-export const UNEXPECTED_ERROR_TRY_AGAIN = 'An unexpected error occurred. Please try again.';
+const t = messages(catalog);
+const words = domainWords(catalog);
 
 export interface SettingsSaveFailure {
   /** The lines of the error notice. */
@@ -22,10 +23,14 @@ export interface SettingsSaveFailure {
  * call's error) is unexpected.
  */
 export function settingsSaveFailure(failure: unknown): SettingsSaveFailure {
-  if (!isApiError(failure)) return { lines: [UNEXPECTED_ERROR_TRY_AGAIN], reload: false, unexpected: true };
+  // Spec section 8's catch-all, for a failure that is not a failed call.
+  if (!isApiError(failure)) return { lines: [t('unexpected')], reload: false, unexpected: true };
   // FORBIDDEN_NOT_CREATOR here can only be the name or description (the creator changed meanwhile).
-  const reason = failure.code === 'FORBIDDEN_NOT_CREATOR' ? GROUP_DETAILS_CREATOR_ONLY : errorWords(failure);
+  const reason = words(
+    failure.code === 'FORBIDDEN_NOT_CREATOR' ? GROUP_DETAILS_CREATOR_ONLY : errorWords(failure),
+  );
   if (failure.code === 'VERSION_CONFLICT') return { lines: [reason], reload: true, unexpected: false };
-  const detail = reason !== SETTINGS_SAVE_FAILED ? [reason] : [];
-  return { lines: [SETTINGS_SAVE_FAILED, ...detail], reload: false, unexpected: false };
+  const saveFailed = t('saveFailed');
+  const detail = reason !== saveFailed ? [reason] : [];
+  return { lines: [saveFailed, ...detail], reload: false, unexpected: false };
 }

@@ -10,6 +10,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import { callGroup } from '../../flows/groupCall';
 import { invalidate, type Resource, useResource } from '../../flows/resource';
+import catalog from '../../i18n/catalog/en/group.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** The resource tags of one group: what a write in this group must refresh. */
 export function groupTags(groupId: string) {
@@ -57,10 +61,7 @@ export function useGroupData(groupId: string): GroupData {
   const group = useResource(
     ['group', groupId],
     (signal) =>
-      callGroup(
-        api.GET('/groups/{id}', { params: { path: { id: groupId } }, signal }),
-        'Failed to fetch group details',
-      ),
+      callGroup(api.GET('/groups/{id}', { params: { path: { id: groupId } }, signal }), t('loadGroupFailed')),
     { tags: [tags.group, 'expenses'] },
   );
   const settlements = useResource(
@@ -68,7 +69,7 @@ export function useGroupData(groupId: string): GroupData {
     (signal) =>
       call(
         api.GET('/financial/settlements/group/{groupId}', { params: { path: { groupId } }, signal }),
-        'Failed to load settlements',
+        t('loadSettlementsFailed'),
       ),
     { tags: [tags.settlements, tags.group] },
   );
@@ -77,7 +78,7 @@ export function useGroupData(groupId: string): GroupData {
     (signal) =>
       call(
         api.GET('/financial/balances/group/{groupId}', { params: { path: { groupId } }, signal }),
-        'Failed to load balances',
+        t('loadBalancesFailed'),
       ),
     { tags: [tags.balances, tags.group, 'balances'] },
   );
@@ -104,7 +105,7 @@ export function useGroupData(groupId: string): GroupData {
     setMore((m) => ({ ...m, loading: true, error: null }));
     call(
       api.GET('/expenses/group/{id}', { params: { path: { id: groupId }, query: { cursor } } }),
-      'Failed to fetch group expenses',
+      t('loadExpensesFailed'),
     ).then(
       (page) => {
         if (generation.current !== started) return;

@@ -17,9 +17,10 @@ import { callGroup } from '../../flows/groupCall';
 import { memberNets } from './groupState';
 import { settingsSaveFailure } from './settingsSaveFailure';
 import { invalidateGroup } from './useGroupData';
+import catalog from '../../i18n/catalog/en/groupSettings.json';
+import { messages } from '../../i18n/messages';
 
-export const SETTINGS_SAVED = 'Group settings updated successfully!';
-export const SETTINGS_UPDATE_FAILED = 'Failed to update group settings';
+const t = messages(catalog);
 
 export interface SettingsMember {
   /** A member's user id, or a "temp-" id for a person added here and not saved yet. */
@@ -139,9 +140,9 @@ export function useGroupSettingsForm(
             version: form.version,
           },
         }),
-        SETTINGS_UPDATE_FAILED,
+        t('updateFailed'),
       );
-      setNotice({ tone: 'success', lines: [SETTINGS_SAVED] });
+      setNotice({ tone: 'success', lines: [t('saved')] });
       invalidateGroup(group.id);
     } catch (failure) {
       const outcome = settingsSaveFailure(failure);

@@ -7,8 +7,12 @@ import { FileButton } from '../../components/FileButton';
 import { Select } from '../../components/Select';
 import { TextAreaField } from '../../components/TextAreaField';
 import * as styles from './importStyles';
-import { FORMAT_OPTIONS, refusalWords } from './importWords';
+import { formatOptions, refusalWords, words } from './importWords';
 import type { ImportView } from './useImport';
+import catalog from '../../i18n/catalog/en/import.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** The contract's limit on `content` (openapi.yaml ImportRequest): larger files are refused before sending. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -26,25 +30,22 @@ export function ChooseFile({ view }: { view: ImportView }) {
     if (!file) return;
     setReadError(null);
     if (file.size > MAX_FILE_BYTES) {
-      setReadError(`${file.name} is larger than 10 MB, the most an import reads`);
+      setReadError(t('tooLarge', { name: file.name }));
       return;
     }
     try {
       send({ type: 'import.content', content: await file.text(), fileName: file.name });
     } catch {
-      setReadError(`${file.name} could not be read`);
+      setReadError(t('unreadable', { name: file.name }));
     }
   };
 
   return (
     <Card as="section" aria-labelledby="import-file-title" className={styles.stack}>
       <h2 id="import-file-title" className={styles.heading}>
-        The file
+        {t('fileTitle')}
       </h2>
-      <p className={styles.hint}>
-        Export the group from Splitwise, Spliit, SplitPro, IHateMoney, Cospend or Kitty, then choose the file
-        or paste its text. Nothing is written before you have seen the preview.
-      </p>
+      <p className={styles.hint}>{t('fileHint')}</p>
       <div className={styles.tightStack}>
         <div className={styles.row}>
           <FileButton
@@ -54,28 +55,30 @@ export function ChooseFile({ view }: { view: ImportView }) {
             aria-describedby="import-file-chosen"
             onSelect={(files) => void pick(files)}
           >
-            Choose a file
+            {t('chooseFile')}
           </FileButton>
           <span id="import-file-chosen" className={styles.muted} aria-live="polite">
-            {context.fileName ? `Chosen: ${context.fileName}` : 'No file chosen'}
+            {context.fileName ? t('chosen', { name: context.fileName }) : t('noFile')}
           </span>
         </div>
-        {(readError || (context.fileName && fileError)) && <Alert>{readError ?? fileError}</Alert>}
+        {(readError || (context.fileName && fileError)) && (
+          <Alert>{readError ?? (fileError && words(fileError))}</Alert>
+        )}
       </div>
       <TextAreaField
-        label="Or paste the file's text"
+        label={t('paste')}
         rows={6}
         value={context.fileName ? '' : context.content}
         onChange={(content) => {
           setReadError(null);
           send({ type: 'import.content', content });
         }}
-        errorMessage={context.fileName ? undefined : fileError}
+        errorMessage={context.fileName || !fileError ? undefined : words(fileError)}
         isDisabled={reading}
       />
       <Select
-        label="Format"
-        options={FORMAT_OPTIONS}
+        label={t('format')}
+        options={formatOptions()}
         value={context.format}
         onChange={(format) => send({ type: 'import.format', format: format as ImportFormatChoice })}
         isDisabled={reading}
@@ -83,7 +86,7 @@ export function ChooseFile({ view }: { view: ImportView }) {
       {context.failure !== null && !fileError && <Alert>{refusalWords(context.failure, 'preview')}</Alert>}
       <div className={styles.actions}>
         <Button isPending={reading} onPress={() => send({ type: 'import.preview' })}>
-          {reading ? 'Reading the file...' : 'Preview'}
+          {reading ? t('reading') : t('preview')}
         </Button>
       </div>
     </Card>

@@ -4,8 +4,12 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/TextField';
 import * as styles from './importStyles';
-import { refusalWords } from './importWords';
+import { refusalWords, words } from './importWords';
 import type { ImportView } from './useImport';
+import catalog from '../../i18n/catalog/en/import.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** The refusal's field messages no field of the screen shows (a member, the group name, the file have theirs). */
 function otherFieldErrors(fields: Readonly<Record<string, string | undefined>>): string[] {
@@ -22,15 +26,15 @@ export function ImportActions({ view }: { view: ImportView }) {
   return (
     <Card as="section" aria-labelledby="import-go-title" className={styles.stack}>
       <h2 id="import-go-title" className={styles.heading}>
-        Import
+        {t('importTitle')}
       </h2>
       {!context.groupId && (
         <TextField
-          label="Group name"
-          description="The new group the file is imported into"
+          label={t('groupName')}
+          description={t('groupNameHint')}
           value={importGroupName(context)}
           onChange={(name) => send({ type: 'import.groupName', name })}
-          errorMessage={context.fieldErrors.group_name}
+          errorMessage={context.fieldErrors.group_name && words(context.fieldErrors.group_name)}
           isDisabled={importing}
         />
       )}
@@ -42,7 +46,7 @@ export function ImportActions({ view }: { view: ImportView }) {
       )}
       <div className={styles.actions}>
         <Button variant="secondary" isDisabled={importing} onPress={() => send({ type: 'import.back' })}>
-          Choose another file
+          {t('chooseAnother')}
         </Button>
         <Button
           isDisabled={blocker !== null && !importing}
@@ -50,11 +54,11 @@ export function ImportActions({ view }: { view: ImportView }) {
           aria-describedby="import-blocker"
           onPress={() => send({ type: 'import.start' })}
         >
-          {importing ? 'Importing...' : 'Import'}
+          {importing ? t('importing') : t('import')}
         </Button>
       </div>
       <p id="import-blocker" className={styles.hint} aria-live="polite">
-        {importing ? 'Writing the rows: this can take a moment.' : (blocker ?? 'Ready to import.')}
+        {importing ? t('writing') : (blocker ?? t('ready'))}
       </p>
     </Card>
   );

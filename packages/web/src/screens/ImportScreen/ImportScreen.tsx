@@ -12,20 +12,24 @@ import * as styles from './importStyles';
 import { MemberMapping } from './MemberMapping';
 import { PreviewSummary } from './PreviewSummary';
 import { type ImportView, useImport } from './useImport';
+import catalog from '../../i18n/catalog/en/import.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** What the live region says of each step. */
 function statusWords(view: ImportView): string {
   switch (view.step) {
     case 'previewing':
-      return 'Reading the file...';
+      return t('statusReading');
     case 'preview':
-      return view.checking ? 'Checking the members...' : 'Preview ready.';
+      return view.checking ? t('statusChecking') : t('statusReady');
     case 'importing':
-      return 'Importing...';
+      return t('statusImporting');
     case 'failed':
-      return 'The import failed; nothing was written.';
+      return t('statusFailed');
     case 'done':
-      return 'Imported.';
+      return t('statusDone');
     default:
       return '';
   }
@@ -50,11 +54,11 @@ export function ImportScreen() {
   return (
     <div className={styles.stack}>
       <PageHeader
-        title={groupId ? 'Import into this group' : 'Import a group'}
-        subtitle="From Splitwise, Spliit, SplitPro, IHateMoney, Cospend or a Kitty export"
+        title={groupId ? t('titleInto') : t('titleNew')}
+        subtitle={t('subtitle')}
         actions={
           <LinkButton href={groupId ? `/groups/${groupId}` : '/groups'} variant="secondary" size="sm">
-            Cancel
+            {t('cancel')}
           </LinkButton>
         }
       />

@@ -4,8 +4,12 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import * as fieldStyles from '../../components/TextField.css';
 import * as styles from './importStyles';
-import { MEMBER_STATUS_WORDS } from './importWords';
+import { memberStatusWords, words } from './importWords';
 import type { ImportView } from './useImport';
+import catalog from '../../i18n/catalog/en/import.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 interface MemberRowProps {
   member: ImportPreviewMember;
@@ -23,36 +27,36 @@ function MemberRow({ member, email, error, myEmail, onChange }: MemberRowProps) 
       <th scope="row" className={styles.td}>
         <div className={styles.tightStack}>
           <span>{member.name}</span>
-          <span className={styles.muted}>{member.rows === 1 ? '1 row' : `${member.rows} rows`}</span>
+          <span className={styles.muted}>{t('rows', { count: member.rows })}</span>
         </div>
       </th>
       <td className={styles.td}>
         <div className={styles.tightStack}>
           <TextField
-            aria-label={`E-mail of ${member.name}`}
+            aria-label={t('emailOf', { name: member.name })}
             type="email"
             value={email}
             onChange={onChange}
             isInvalid={Boolean(error)}
             className={fieldStyles.field}
           >
-            <Input className={fieldStyles.input} placeholder="name@example.com" />
-            <FieldError className={fieldStyles.error}>{error}</FieldError>
+            <Input className={fieldStyles.input} placeholder={t('emailPlaceholder')} />
+            <FieldError className={fieldStyles.error}>{error && words(error)}</FieldError>
           </TextField>
           {myEmail !== null && !isMe && (
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`This is me: ${member.name}`}
+              aria-label={t('thisIsMeOne', { name: member.name })}
               onPress={() => onChange(myEmail)}
             >
-              This is me
+              {t('thisIsMe')}
             </Button>
           )}
         </div>
       </td>
       <td className={styles.td}>
-        {isMe && member.status !== 'unmapped' ? 'You' : MEMBER_STATUS_WORDS[member.status]}
+        {isMe && member.status !== 'unmapped' ? t('you') : memberStatusWords(member.status)}
       </td>
     </tr>
   );
@@ -65,23 +69,20 @@ export function MemberMapping({ view, myEmail }: { view: ImportView; myEmail: st
   return (
     <Card as="section" aria-labelledby="import-members-title" className={styles.stack}>
       <h2 id="import-members-title" className={styles.heading}>
-        Who is who
+        {t('whoTitle')}
       </h2>
-      <p className={styles.hint}>
-        Give each person in the file an e-mail address: a member or someone with an account is added, anyone
-        else is invited.
-      </p>
+      <p className={styles.hint}>{t('whoHint')}</p>
       <table className={styles.table} aria-labelledby="import-members-title">
         <thead>
           <tr>
             <th scope="col" className={styles.th}>
-              Name in the file
+              {t('nameInFile')}
             </th>
             <th scope="col" className={styles.th}>
-              E-mail
+              {t('email')}
             </th>
             <th scope="col" className={styles.th}>
-              Status
+              {t('status')}
             </th>
           </tr>
         </thead>

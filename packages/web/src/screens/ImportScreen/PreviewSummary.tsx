@@ -6,6 +6,10 @@ import { useCurrencyOptions } from '../../components/configOptions';
 import { Select } from '../../components/Select';
 import * as styles from './importStyles';
 import { dayText, writeWords } from './importWords';
+import catalog from '../../i18n/catalog/en/import.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface PreviewSummaryProps {
   preview: ImportPreview;
@@ -23,44 +27,44 @@ export function PreviewSummary({ preview, intoGroup, headingRef, onCurrency }: P
   return (
     <Card as="section" aria-labelledby="import-preview-title" className={styles.stack}>
       <h2 id="import-preview-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
-        Preview
+        {t('previewTitle')}
       </h2>
       <dl className={styles.facts}>
         <div>
-          <dt>Detected format</dt>
+          <dt>{t('detectedFormat')}</dt>
           <dd>{IMPORT_APP[preview.format]}</dd>
         </div>
         {intoGroup && preview.group_name && (
           <div>
-            <dt>Into</dt>
+            <dt>{t('into')}</dt>
             <dd>{preview.group_name}</dd>
           </div>
         )}
         <div>
-          <dt>Rows</dt>
+          <dt>{t('rowsLabel')}</dt>
           <dd>{preview.rows}</dd>
         </div>
         <div>
-          <dt>First day</dt>
-          <dd>{preview.date_from ? dayText(preview.date_from) : 'None'}</dd>
+          <dt>{t('firstDay')}</dt>
+          <dd>{preview.date_from ? dayText(preview.date_from) : t('none')}</dd>
         </div>
         <div>
-          <dt>Last day</dt>
-          <dd>{preview.date_to ? dayText(preview.date_to) : 'None'}</dd>
+          <dt>{t('lastDay')}</dt>
+          <dd>{preview.date_to ? dayText(preview.date_to) : t('none')}</dd>
         </div>
         <div>
-          <dt>Currencies</dt>
-          <dd>{preview.currencies.length > 0 ? preview.currencies.join(', ') : 'None'}</dd>
+          <dt>{t('currencies')}</dt>
+          <dd>{preview.currencies.length > 0 ? preview.currencies.join(', ') : t('none')}</dd>
         </div>
         <div>
-          <dt>Will be written</dt>
+          <dt>{t('willBeWritten')}</dt>
           <dd>{writeWords(preview)}</dd>
         </div>
       </dl>
       {preview.assumed_currency && (
         <Select
-          label="Currency of the file"
-          description={`The file does not say which currency its amounts are in: they are taken as ${preview.assumed_currency}.`}
+          label={t('fileCurrency')}
+          description={t('fileCurrencyHint', { currency: preview.assumed_currency })}
           options={currencies}
           value={preview.assumed_currency}
           onChange={onCurrency}

@@ -1,11 +1,14 @@
 import { MEMBER_HAS_BALANCE } from '@kitty/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../i18n/czech';
+import { setActiveLanguage } from '../../i18n/language';
 import {
   balanceDifferenceWords,
+  blockerWords,
   dayText,
-  FORMAT_OPTIONS,
+  formatOptions,
   importedWords,
-  MEMBER_STATUS_WORDS,
+  memberStatusWords,
   moneyText,
   problemWords,
   refusalWords,
@@ -14,18 +17,18 @@ import {
 
 describe('import words', () => {
   it('offers "Detect automatically" first, then each app with its file type', () => {
-    expect(FORMAT_OPTIONS[0]).toEqual({ id: 'auto', label: 'Detect automatically' });
-    expect(FORMAT_OPTIONS.map((o) => o.label)).toContain('Splitwise (CSV)');
-    expect(FORMAT_OPTIONS.map((o) => o.label)).toContain('Kitty (JSON)');
+    expect(formatOptions()[0]).toEqual({ id: 'auto', label: 'Detect automatically' });
+    expect(formatOptions().map((o) => o.label)).toContain('Splitwise (CSV)');
+    expect(formatOptions().map((o) => o.label)).toContain('Kitty (JSON)');
   });
 
   it('says who each member becomes', () => {
-    expect(MEMBER_STATUS_WORDS).toEqual({
-      member: 'Already a member',
-      account: 'Has an account: will be added',
-      invitation: 'Will be invited',
-      unmapped: 'Choose who this is',
-    });
+    expect((['member', 'account', 'invitation', 'unmapped'] as const).map(memberStatusWords)).toEqual([
+      'Already a member',
+      'Has an account: will be added',
+      'Will be invited',
+      'Choose who this is',
+    ]);
   });
 
   it('names a problem by its line', () => {
@@ -68,5 +71,36 @@ describe('refusalWords', () => {
       'The import failed; nothing was written',
     );
     expect(refusalWords({ status: 0 }, 'preview')).toBe('The file could not be previewed');
+  });
+});
+
+describe('why Import waits', () => {
+  it("says the domain's reasons in the spec's words", () => {
+    expect(blockerWords({ reason: 'chooseWho', names: ['Ana'] })).toBe('Choose who Ana is');
+    expect(blockerWords({ reason: 'chooseWho', names: ['Ana', 'Bob', 'Chloé'] })).toBe(
+      'Choose who Ana, Bob and Chloé are',
+    );
+    expect(blockerWords({ reason: 'nothingNew' })).toBe(
+      'Nothing new to import: every row is already in this group',
+    );
+  });
+});
+
+describe('the import in Czech', () => {
+  afterEach(() => setActiveLanguage('en'));
+
+  it('counts with Czech plural forms, money and days', () => {
+    setActiveLanguage('cs');
+    expect(writeWords({ expenses: 1, settlements: 3, already_imported: 5 })).toBe(
+      'K importu: 1 výdaj a 3 platby; 5 řádků už je v této skupině',
+    );
+    expect(importedWords({ expenses: 22, settlements: 0 })).toBe('Importováno: 22 výdajů a 0 plateb');
+    expect(moneyText(-1226.5, 'CZK')).toBe('-1\u00a0226,50\u00a0Kč');
+    expect(dayText('2026-01-05')).toBe('5. ledna 2026');
+    expect(balanceDifferenceWords({ member: 'Ana', currency: 'EUR', source: 10.01, imported: 10 })).toBe(
+      'Liší se o 0,01\u00a0€',
+    );
+    expect(blockerWords({ reason: 'chooseWho', names: ['Ana', 'Bob'] })).toBe('Vyberte, kdo jsou Ana a Bob');
+    expect(refusalWords({ status: 0 }, 'preview')).toBe('Náhled souboru se nepodařilo vytvořit');
   });
 });

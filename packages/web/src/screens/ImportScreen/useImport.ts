@@ -2,8 +2,9 @@ import { call } from '@kitty/api';
 import {
   IMPORT_FAILED,
   IMPORT_PREVIEW_FAILED,
+  type ImportBlockerReason,
   type ImportEvent,
-  importBlocker,
+  importBlockerReason,
   importChecking,
   importMachine,
   importStep,
@@ -16,7 +17,9 @@ import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { newIdempotencyKey } from '../../flows/idempotency';
 import { invalidate } from '../../flows/resource';
-import { importedWords } from './importWords';
+import { blockerWords, importedWords, words } from './importWords';
+
+const blockerText = (reason: ImportBlockerReason | null) => (reason ? blockerWords(reason) : null);
 
 /** The import flow (the domain's importMachine) with its calls to POST /imports; done opens the group. */
 export function useImport(groupId: string | null) {
@@ -26,7 +29,7 @@ export function useImport(groupId: string | null) {
       importMachine.provide({
         actors: {
           dryRun: fromPromise(({ input, signal }) =>
-            call(api.POST('/imports', { body: input.body, signal }), IMPORT_PREVIEW_FAILED),
+            call(api.POST('/imports', { body: input.body, signal }), words(IMPORT_PREVIEW_FAILED)),
           ),
           runImport: fromPromise(({ input }) =>
             call(
@@ -34,7 +37,7 @@ export function useImport(groupId: string | null) {
                 body: input.body,
                 params: { header: input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {} },
               }),
-              IMPORT_FAILED,
+              words(IMPORT_FAILED),
             ),
           ),
         },
@@ -56,7 +59,7 @@ export function useImport(groupId: string | null) {
         step: importStep(state),
         checking,
         context: state.context,
-        blocker: importBlocker(state.context, checking),
+        blocker: blockerText(importBlockerReason(state.context, checking)),
       };
     },
     shallowEqual,
