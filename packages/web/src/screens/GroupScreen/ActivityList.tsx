@@ -10,6 +10,7 @@ import { Link } from 'react-aria-components';
 import { CommentCount } from '../../components/CommentCount';
 import * as styles from './GroupScreen.css';
 import { JsonMoney } from './JsonMoney';
+import { useLiveChanged } from '../../live/LiveUpdates';
 
 function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
   // With several payers, each of them (most first).
@@ -17,8 +18,9 @@ function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettl
     expense.payers && expense.payers.length > 1
       ? expense.payers.map((p) => memberName(p)).join(', ')
       : memberName(expense.payer);
+  const live = useLiveChanged(expense.id);
   return (
-    <Link href={`/expenses/${expenseIdForNavigation(expense.id)}`} className={styles.rowLink}>
+    <Link href={`/expenses/${expenseIdForNavigation(expense.id)}`} className={styles.rowLink} {...live}>
       <span className={styles.avatar} aria-hidden="true">
         {initialOf(expense.description)}
       </span>

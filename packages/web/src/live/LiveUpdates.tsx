@@ -1,0 +1,93 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { visuallyHidden } from '../components/VisuallyHidden.css';
+import { useAuth } from '../flows/AuthProvider';
+import { invalidate } from '../flows/resource';
+import catalog from '../i18n/catalog/en/live.json';
+import { messages } from '../i18n/messages';
+import { ChangeMarks, tagsOf } from './changes';
+import { connectLive } from './connection';
+import type { LiveEvent } from './sse';
+import './live.css';
+
+const t = messages(catalog);
+const marks = new ChangeMarks();
+
+/** Sends a live change to what shows it: its resources load again; someone else's change is marked. */
+export function applyLiveEvent(event: LiveEvent, me: string | null, announce: (text: string) => void): void {
+  invalidate(...tagsOf(event));
+  if (event.kind === 'resync' || event.actor_id === me) return;
+  marks.add(event);
+  announce(t('changed', { kind: event.kind }));
+}
+
+// One stream per signed-in app, whatever mounts it: a frame that mounts again (another route) keeps it.
+let current: { token: string; stop: () => void; users: number } | null = null;
+let stopTimer: ReturnType<typeof setTimeout> | null = null;
+const listeners = new Set<(event: LiveEvent) => void>();
+
+function acquire(token: string): () => void {
+  if (stopTimer) clearTimeout(stopTimer);
+  stopTimer = null;
+  if (current && current.token !== token) {
+    current.stop();
+    current = null;
+  }
+  if (!current) {
+    const stop = connectLive(token, {
+      onEvent: (event) => {
+        for (const listener of listeners) listener(event);
+      },
+      onReconnect: () => invalidate(...tagsOf({ kind: 'resync' } as LiveEvent)),
+    });
+    current = { token, stop, users: 0 };
+  }
+  const held = current;
+  held.users++;
+  return () => {
+    held.users--;
+    if (held.users > 0) return;
+    stopTimer = setTimeout(() => {
+      if (current === held && held.users === 0) {
+        held.stop();
+        current = null;
+      }
+    }, 1_000);
+  };
+}
+
+/**
+ * Keeps the live stream open while someone is signed in (mounted by the app frame), refreshes what the open
+ * screen shows as changes arrive, and tells screen readers what changed.
+ */
+export function LiveUpdates() {
+  const { token, user, isAuthenticated } = useAuth();
+  const [said, setSaid] = useState('');
+  const me = user?.id ?? null;
+  useEffect(() => {
+    if (!isAuthenticated || !token) return;
+    const listener = (event: LiveEvent) => applyLiveEvent(event, me, setSaid);
+    listeners.add(listener);
+    const release = acquire(token);
+    return () => {
+      listeners.delete(listener);
+      release();
+    };
+  }, [isAuthenticated, token, me]);
+  return (
+    <div className={visuallyHidden} role="status" aria-live="polite">
+      {said}
+    </div>
+  );
+}
+
+/** `data-live-changed` for an element showing this expense (settlement, member) while it is marked. */
+export function useLiveChanged(id: string | null | undefined): { 'data-live-changed'?: '' } {
+  useSyncExternalStore(marks.subscribe, marks.snapshot);
+  return id && marks.isMarked(id) ? { 'data-live-changed': '' } : {};
+}
+
+/** `data-live-changed` for a comment that a recent live change of its expense added. */
+export function useLiveNewComment(expenseId: string, createdAt: string): { 'data-live-changed'?: '' } {
+  useSyncExternalStore(marks.subscribe, marks.snapshot);
+  return marks.isNewComment(expenseId, createdAt) ? { 'data-live-changed': '' } : {};
+}
