@@ -193,13 +193,13 @@ export function liveSuite(ctx: TestContext): void {
     it('refuses a stream without a valid token (401) and past the open streams a person may have (429)', async () => {
       const none = await fetch(`${base}/api/events`);
       expect(none.status).toBe(401);
-      expect((await none.json()).code).toBe('UNAUTHENTICATED');
+      expect(((await none.json()) as { code: string }).code).toBe('UNAUTHENTICATED');
       const { owner } = await groupOf(writer, 1);
       for (let i = 0; i < STREAMS_PER_PERSON; i++) expect((await open(owner.token)).status).toBe(200);
       const tooMany = await fetch(`${base}/api/events`, { headers: bearer(owner.token) });
       expect(tooMany.status).toBe(429);
       expect(tooMany.headers.get('retry-after')).toBeTruthy();
-      expect((await tooMany.json()).code).toBe('RATE_LIMITED');
+      expect(((await tooMany.json()) as { code: string }).code).toBe('RATE_LIMITED');
     });
 
     it('injected, with LIVE_STREAM_SECONDS=0: the missed changes, then the stream ends (nothing hangs)', async () => {

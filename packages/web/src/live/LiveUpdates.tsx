@@ -1,16 +1,16 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { visuallyHidden } from '../components/VisuallyHidden.css';
 import { useAuth } from '../flows/AuthProvider';
 import { invalidate } from '../flows/resource';
 import catalog from '../i18n/catalog/en/live.json';
 import { messages } from '../i18n/messages';
-import { ChangeMarks, tagsOf } from './changes';
+import { tagsOf } from './changes';
 import { connectLive } from './connection';
 import type { LiveEvent } from './sse';
+import { marks } from './useLive';
 import './live.css';
 
 const t = messages(catalog);
-const marks = new ChangeMarks();
 
 /** Sends a live change to what shows it: its resources load again; someone else's change is marked. */
 export function applyLiveEvent(event: LiveEvent, me: string | null, announce: (text: string) => void): void {
@@ -80,14 +80,4 @@ export function LiveUpdates() {
   );
 }
 
-/** `data-live-changed` for an element showing this expense (settlement, member) while it is marked. */
-export function useLiveChanged(id: string | null | undefined): { 'data-live-changed'?: '' } {
-  useSyncExternalStore(marks.subscribe, marks.snapshot);
-  return id && marks.isMarked(id) ? { 'data-live-changed': '' } : {};
-}
-
-/** `data-live-changed` for a comment that a recent live change of its expense added. */
-export function useLiveNewComment(expenseId: string, createdAt: string): { 'data-live-changed'?: '' } {
-  useSyncExternalStore(marks.subscribe, marks.snapshot);
-  return marks.isNewComment(expenseId, createdAt) ? { 'data-live-changed': '' } : {};
-}
+export default LiveUpdates;

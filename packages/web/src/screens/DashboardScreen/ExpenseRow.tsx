@@ -4,7 +4,7 @@ import { Link } from 'react-aria-components';
 import * as rowStyles from '../GroupsScreen/GroupRow.css';
 import * as styles from './ExpenseRow.css';
 import type { RecentExpenseRow } from './recentExpenses';
-import { useLiveChanged } from '../../live/LiveUpdates';
+import { useLiveChanged } from '../../live/useLive';
 
 /**
  * A Recent Expenses row: description, group name or "Personal", date, and the amount: red with a minus

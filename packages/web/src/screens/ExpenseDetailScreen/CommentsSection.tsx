@@ -10,7 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './ExpenseDetailScreen.css';
 import { SectionAlert } from './SectionAlert';
 import { useComments } from './useComments';
-import { useLiveNewComment } from '../../live/LiveUpdates';
+import { useLiveNewComment } from '../../live/useLive';
 
 function CommentItem({
   comment,

@@ -5,7 +5,7 @@ import { CommentCount } from '../../components/CommentCount';
 import { Money } from '../../components/Money';
 import * as styles from './ExpensesScreen.css';
 import { directionFor } from './expenseMoney';
-import { useLiveChanged } from '../../live/LiveUpdates';
+import { useLiveChanged } from '../../live/useLive';
 
 /**
  * One expense: description, group and date, who paid (every payer, most first), the signed amount for the

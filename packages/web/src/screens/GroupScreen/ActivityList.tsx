@@ -10,7 +10,7 @@ import { Link } from 'react-aria-components';
 import { CommentCount } from '../../components/CommentCount';
 import * as styles from './GroupScreen.css';
 import { JsonMoney } from './JsonMoney';
-import { useLiveChanged } from '../../live/LiveUpdates';
+import { useLiveChanged } from '../../live/useLive';
 
 function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
   // With several payers, each of them (most first).
