@@ -8,7 +8,6 @@ import { tagsOf } from './changes';
 import { connectLive } from './connection';
 import type { LiveEvent } from './sse';
 import { marks } from './useLive';
-import './live.css';
 
 const t = messages(catalog);
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ChangeMarks } from './changes';
+import './live.css';
 
 // What the rows read to mark a live change; small and loaded with them. The stream itself (LiveUpdates.tsx)
 // loads after the screen, as its own chunk.
