@@ -17,6 +17,7 @@ import { financialRoutes } from './financial/routes';
 import { groupRoutes } from './groups/routes';
 import { importRoutes } from './imports/routes';
 import { type Contract, loadContract } from './http/contract';
+import { liveRoutes } from './live/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { registerJsonParser } from './http/json-numbers';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   statisticsRoutes(app);
   recurringRoutes(app);
   importRoutes(app);
+  liveRoutes(app);
   registerRecurringRunner(app, config.recurringIntervalMs);
 
   const webFallback = await registerWeb(app, config.webDist);

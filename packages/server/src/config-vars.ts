@@ -132,6 +132,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'How often (milliseconds, 1000 to 86400000) each server process creates the occurrences of recurring expenses whose day has begun; it also does at start. `off`: this process never does (another must). Each occurrence is created once whatever the number of processes.',
   },
   {
+    name: 'LIVE_STREAM_SECONDS',
+    default: '900',
+    description:
+      'How long (seconds, 0 to 86400) a live stream (`GET /events`) stays open; then it ends and the app reconnects, catching up from the last event it read (its sign-in is checked again). 0: a stream sends what was missed and ends at once.',
+  },
+  {
+    name: 'LIVE_POLL_MS',
+    default: '300',
+    description:
+      'How often (milliseconds, 50 to 1000) each server process with open live streams reads the changes committed since (one query per process, whatever the number of streams).',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',

@@ -38,6 +38,10 @@ export interface Config extends SecurityConfig {
   logLevel: LogLevel;
   /** How often each server process looks for recurring expenses whose day has come; null: never (off). */
   recurringIntervalMs: number | null;
+  /** How long a live stream (GET /events) stays open before the client is asked to reconnect; 0: at once. */
+  liveStreamSeconds: number;
+  /** How often each process reads the new live changes while it has open streams. */
+  livePollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +93,8 @@ export function loadConfig(env: Env = process.env): Config {
     .filter(Boolean);
   const logLevel = check('LOG_LEVEL', parseLogLevel, 'info');
   const recurringIntervalMs = check('RECURRING_INTERVAL_MS', parseInterval, 60_000);
+  const liveStreamSeconds = check('LIVE_STREAM_SECONDS', (raw) => parseWhole(raw, 0, 86_400), 900);
+  const livePollMs = check('LIVE_POLL_MS', (raw) => parseWhole(raw, 50, 1_000), 300);
   const security = readSecurity(check);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -117,6 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: resolve(read('WEB_DIST') ?? DEFAULT_WEB_DIST),
     logLevel,
     recurringIntervalMs,
+    liveStreamSeconds,
+    livePollMs,
     ...security,
   };
 }
@@ -184,6 +192,13 @@ export function parseInterval(raw: string): number | null {
     throw new Error('must be a whole number of milliseconds from 1000 to 86400000, or off');
   }
   return ms;
+}
+
+function parseWhole(raw: string, min: number, max: number): number {
+  const n = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`must be a whole number from ${min} to ${max}`);
+  return n;
 }
 
 function parseJwtSecret(raw: string): string {

@@ -6,6 +6,7 @@ import { lockedNonMembers } from '../groups/membership';
 import { forbidden, invalid, notFound } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 import { toUserName } from '../users/present';
+import { insertLiveChange, type LiveKind } from '../live/repo';
 import * as repo from './comments-repo';
 import { INVALID_CURSOR } from './cursor';
 import { newExpenseId } from './ids';
@@ -54,12 +55,25 @@ export async function listComments(
  * The live expense the caller may write a comment on: visible to them (404 otherwise), and in a group only
  * while they are a current member (403 for someone who left and still sees an expense they are in).
  */
-async function writableExpense(tx: Db, expenseId: string, callerId: string): Promise<void> {
+async function writableExpense(tx: Db, expenseId: string, callerId: string): Promise<string | null> {
   const expense = await repo.lockVisibleExpense(tx, expenseId, callerId);
   if (!expense) throw notFound();
   // The member row stays locked (FOR SHARE) until commit: a concurrent leave waits for the comment.
   if (expense.group_id !== null && (await lockedNonMembers(tx, expense.group_id, [callerId])).length > 0)
     throw forbidden('FORBIDDEN_NOT_MEMBER', COMMENT_MEMBERS_ONLY);
+  return expense.group_id;
+}
+
+/** A comment on a group's expense is a live change of the group (personal expenses have no stream). */
+async function liveComment(
+  tx: Db,
+  groupId: string | null,
+  kind: LiveKind,
+  expenseId: string,
+  actorId: string,
+) {
+  if (groupId !== null)
+    await insertLiveChange(tx, { group_id: groupId, kind, entity_id: expenseId, actor_id: actorId });
 }
 
 /** Writes a comment (its text trimmed) on an expense the caller can see; a comment leaves the expense as it is. */
@@ -73,8 +87,9 @@ export async function createComment(
   if (text === '') throw invalid({ field: 'text', message: COMMENT_REQUIRED });
   const id = newExpenseId();
   return db.transaction(async (tx) => {
-    await writableExpense(tx, expenseId, caller.id);
+    const groupId = await writableExpense(tx, expenseId, caller.id);
     await repo.insertComment(tx, { id, expense_id: expenseId, author_id: caller.id, text });
+    await liveComment(tx, groupId, 'comment_added', expenseId, caller.id);
     const row = await repo.findComment(tx, expenseId, id);
     if (!row) throw notFound();
     return toCommentJson(row);
@@ -93,7 +108,8 @@ export async function deleteComment(
     const comment = await repo.findComment(tx, expenseId, commentId);
     if (!comment) throw notFound();
     if (comment.author_id !== caller.id) throw forbidden('FORBIDDEN_NOT_AUTHOR', COMMENT_AUTHOR_ONLY);
-    await writableExpense(tx, expenseId, caller.id);
+    const groupId = await writableExpense(tx, expenseId, caller.id);
     await repo.deleteComment(tx, comment.id);
+    await liveComment(tx, groupId, 'comment_deleted', expenseId, caller.id);
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { isMember } from '../groups/membership';
 import { forbidden, notFound } from '../http/errors';
 import { postSettlement } from '../ledger/ledger';
+import { insertLiveChange } from '../live/repo';
 import type { CurrentUser } from '../users/repo';
 import type { SettlementJson } from './present';
 import { insertEvent, lockSettlement, markSettlementDeclined } from './settlement-repo';
@@ -26,6 +27,13 @@ export async function declineSettlement(db: Db, caller: CurrentUser, id: string)
       await postSettlement(tx, row, -1);
       row = await markSettlementDeclined(tx, row.id, caller.id);
       await insertEvent(tx, row.id, 'declined', caller.id, {});
+      if (row.group_id !== null)
+        await insertLiveChange(tx, {
+          group_id: row.group_id,
+          kind: 'expense_declined',
+          entity_id: row.id,
+          actor_id: caller.id,
+        });
     }
     const [json] = await presentSettlements(tx, [row]);
     return json as SettlementJson;

@@ -2,6 +2,7 @@ import { isSettledInEveryCurrency } from '@kitty/domain';
 import type { Db } from '../db';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { scopeBalances } from '../ledger/ledger';
+import { insertLiveChange } from '../live/repo';
 import type { CurrentUser } from '../users/repo';
 import { lockMoneyOf } from './locks';
 import { DELETE_CREATOR_ONLY, mayDeleteGroup } from './policy';
@@ -28,7 +29,18 @@ export async function deleteGroup(
     const balances = await scopeBalances(tx, group.id);
     if (!isSettledInEveryCurrency(balances.map((row) => row.net_minor)))
       throw conflict('GROUP_HAS_BALANCES', SETTLE_BEFORE_DELETE);
+    // Its members hear that it is gone (they are no members once it is read).
+    const { rows } = await tx.query<{ user_id: string }>(
+      'SELECT user_id FROM group_members WHERE group_id = $1',
+      [group.id],
+    );
     await deleteGroupCascade(tx, group.id);
+    await insertLiveChange(tx, {
+      group_id: group.id,
+      kind: 'group_changed',
+      actor_id: caller.id,
+      audience: rows.map((r) => r.user_id),
+    });
   });
   return { message: GROUP_DELETED };
 }

@@ -1,5 +1,6 @@
 import type { ExpenseSnapshot, GroupEventKind } from '@kitty/domain';
 import type { Db } from '../db';
+import { insertLiveChange, type LiveKind } from '../live/repo';
 
 /** One change of a group, as group_events keeps it (migration 0016). */
 export interface NewGroupEvent {
@@ -41,6 +42,33 @@ export async function insertGroupEvent(tx: Db, e: NewGroupEvent): Promise<void> 
       JSON.stringify(e.details ?? {}),
     ],
   );
+  // Every change the history tells is also a live change (the same transaction: seen when it commits).
+  await insertLiveChange(tx, {
+    group_id: e.group_id,
+    kind: LIVE_KIND[e.kind],
+    entity_id:
+      e.expense_id ?? e.settlement_id ?? e.user_id ?? stringOrNull(e.details?.recurring_expense_id) ?? null,
+    actor_id: e.actor_id,
+    // A person who left or was removed is no member any more when the change is read: they hear it too.
+    audience: (e.kind === 'member_left' || e.kind === 'member_removed') && e.user_id ? [e.user_id] : [],
+  });
+}
+
+const LIVE_KIND: Record<GroupEventKind, LiveKind> = {
+  group_created: 'group_changed',
+  settings_changed: 'group_changed',
+  expense_created: 'expense_created',
+  expense_edited: 'expense_edited',
+  expense_deleted: 'expense_deleted',
+  settlement_recorded: 'settlement_recorded',
+  member_joined: 'member_joined',
+  member_left: 'member_left',
+  member_removed: 'member_removed',
+  recurrence_changed: 'recurrence_changed',
+};
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
 }
 
 /** Several people joined, left or were removed at once: one event each, in the order given. */

@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { toUserName } from '../users/present';
 import type { InspectedReceipt } from './inspect';
 import * as repo from './repo';
+import { insertLiveChange, type LiveKind } from '../live/repo';
 
 export type ReceiptJson = components['schemas']['Receipt'];
 type ReceiptList = components['schemas']['ReceiptList'];
@@ -67,9 +68,22 @@ async function requireMember(tx: Db, groupId: string | null, callerId: string): 
     throw forbidden('FORBIDDEN_NOT_MEMBER', RECEIPT_MEMBERS_ONLY);
 }
 
-async function writableExpense(tx: Db, expenseId: string, callerId: string): Promise<void> {
+async function writableExpense(tx: Db, expenseId: string, callerId: string): Promise<string | null> {
   const expense = await lockVisibleExpense(tx, expenseId, callerId);
   await requireMember(tx, expense.group_id, callerId);
+  return expense.group_id;
+}
+
+/** A receipt of a group's expense is a live change of the group (personal expenses have no stream). */
+async function liveReceipt(
+  tx: Db,
+  groupId: string | null,
+  kind: LiveKind,
+  expenseId: string,
+  actorId: string,
+) {
+  if (groupId !== null)
+    await insertLiveChange(tx, { group_id: groupId, kind, entity_id: expenseId, actor_id: actorId });
 }
 
 async function refuseWhenFull(db: Db, expenseId: string): Promise<void> {
@@ -101,7 +115,7 @@ export async function attachReceipt(
 ): Promise<ReceiptJson> {
   const id = newExpenseId();
   return db.transaction(async (tx) => {
-    await writableExpense(tx, expenseId, callerId);
+    const groupId = await writableExpense(tx, expenseId, callerId);
     await refuseWhenFull(tx, expenseId);
     const { contentType, width, height, thumbnail } = upload.inspected;
     await repo.insertReceipt(tx, {
@@ -115,6 +129,7 @@ export async function attachReceipt(
       original: upload.bytes,
       thumbnail,
     });
+    await liveReceipt(tx, groupId, 'receipt_added', expenseId, callerId);
     const row = await repo.findReceipt(tx, expenseId, id);
     if (!row) throw notFound();
     return toReceiptJson(row);
@@ -131,5 +146,6 @@ export async function deleteReceipt(db: Db, callerId: string, expenseId: string,
       throw forbidden('FORBIDDEN_NOT_AUTHOR', RECEIPT_UPLOADER_ONLY);
     await requireMember(tx, expense.group_id, callerId);
     await repo.deleteReceipt(tx, receipt.id);
+    await liveReceipt(tx, expense.group_id, 'receipt_removed', expenseId, callerId);
   });
 }

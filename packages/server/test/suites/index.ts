@@ -44,6 +44,7 @@ import { idempotencyVersionsSuite } from './idempotency-versions.suite';
 import { hostileInputSuite } from './hostile-input.suite';
 import { importsSuite } from './imports.suite';
 import { inviteSuite } from './invite.suite';
+import { liveSuite } from './live.suite';
 import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
 import { mailLanguageSuite } from './mail-language.suite';
@@ -67,6 +68,7 @@ export function integrationSuites(engine: Engine): void {
   describe(`on ${engine}`, () => {
     const ctx = useTestContext(engine);
     databaseSuite(ctx);
+    liveSuite(ctx);
     systemSuite(ctx);
     docsSuite(ctx);
     errorsSuite(ctx);

@@ -34,6 +34,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Every suite registers and signs in from one address: the request limits have their own suites
     // (abuse-*.suite.ts), which turn them on.
     ...TESTS_WITHOUT_REQUEST_LIMITS,
+    // A live stream sends what was missed and ends, so an injected GET /events answers (live.suite.ts
+    // keeps its streams open).
+    LIVE_STREAM_SECONDS: '0',
     ...env,
   });
 }

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
 import { cx } from './cx';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
+
+// The live stream loads after the screen, as its own chunk (live/LiveUpdates.tsx).
+const LiveUpdates = lazy(() => import('../live/LiveUpdates'));
 
 /**
  * The frame of every signed-in screen: a banner with the product name, the main landmark holding the
@@ -21,6 +25,9 @@ export function AppShell({ frame = true }: { frame?: boolean }) {
         </header>
       )}
       <VerifyEmailBanner />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       <main className={cx(styles.main, frame && styles.withBottomNav)}>
         <Outlet />
       </main>

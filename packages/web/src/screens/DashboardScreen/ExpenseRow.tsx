@@ -4,6 +4,7 @@ import { Link } from 'react-aria-components';
 import * as rowStyles from '../GroupsScreen/GroupRow.css';
 import * as styles from './ExpenseRow.css';
 import type { RecentExpenseRow } from './recentExpenses';
+import { useLiveChanged } from '../../live/useLive';
 
 /**
  * A Recent Expenses row: description, group name or "Personal", date, and the amount: red with a minus
@@ -12,8 +13,9 @@ import type { RecentExpenseRow } from './recentExpenses';
  */
 export function ExpenseRow({ row, linkRef }: { row: RecentExpenseRow; linkRef?: Ref<HTMLAnchorElement> }) {
   const { sign, direction, amount } = row.direction;
+  const live = useLiveChanged(row.id);
   return (
-    <li className={rowStyles.item}>
+    <li className={rowStyles.item} {...live}>
       <Link ref={linkRef} href={`/expenses/${row.id}`} className={rowStyles.row}>
         <span className={rowStyles.main}>
           <span className={rowStyles.name}>{row.description}</span>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './ExpenseDetailScreen.css';
 import { SectionAlert } from './SectionAlert';
 import { useComments } from './useComments';
+import { useLiveNewComment } from '../../live/useLive';
 
 function CommentItem({
   comment,
@@ -23,8 +24,9 @@ function CommentItem({
   onDelete: () => void;
 }) {
   const when = commentTimeLabel(comment.created_at, { now });
+  const live = useLiveNewComment(comment.expense_id, comment.created_at);
   return (
-    <li className={styles.comment}>
+    <li className={styles.comment} {...live}>
       <div className={styles.commentHeader}>
         <span className={styles.commentAuthor}>{own ? 'You' : memberName(comment.author)}</span>
         <time dateTime={comment.created_at} className={styles.commentTime}>

@@ -5,6 +5,7 @@ import { CommentCount } from '../../components/CommentCount';
 import { Money } from '../../components/Money';
 import * as styles from './ExpensesScreen.css';
 import { directionFor } from './expenseMoney';
+import { useLiveChanged } from '../../live/useLive';
 
 /**
  * One expense: description, group and date, who paid (every payer, most first), the signed amount for the
@@ -17,8 +18,9 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
   const direction = declined ? null : directionFor(expense, userId);
   const total = decimalToMinor(expense.amount, expense.currency);
   const owe = direction?.direction === 'owe';
+  const live = useLiveChanged(expense.id);
   return (
-    <Link href={`/expenses/${expense.id}`} className={styles.row}>
+    <Link href={`/expenses/${expense.id}`} className={styles.row} {...live}>
       <div className={styles.rowMain}>
         <span className={styles.description}>{expense.description}</span>
         <span className={styles.meta}>

@@ -9,6 +9,7 @@ import catalog from '../../i18n/catalog/en/group.json';
 import { messages } from '../../i18n/messages';
 
 const t = messages(catalog);
+import { useLiveChanged } from '../../live/useLive';
 
 function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
   // With several payers, each of them (most first).
@@ -16,8 +17,9 @@ function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettl
     expense.payers && expense.payers.length > 1
       ? expense.payers.map((p) => memberName(p)).join(', ')
       : memberName(expense.payer);
+  const live = useLiveChanged(expense.id);
   return (
-    <Link href={`/expenses/${expenseIdForNavigation(expense.id)}`} className={styles.rowLink}>
+    <Link href={`/expenses/${expenseIdForNavigation(expense.id)}`} className={styles.rowLink} {...live}>
       <span className={styles.avatar} aria-hidden="true">
         {initialOf(expense.description)}
       </span>
