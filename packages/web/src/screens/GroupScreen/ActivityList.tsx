@@ -7,9 +7,9 @@ import * as styles from './GroupScreen.css';
 import { JsonMoney } from './JsonMoney';
 import catalog from '../../i18n/catalog/en/group.json';
 import { messages } from '../../i18n/messages';
+import { useLiveChanged } from '../../live/useLive';
 
 const t = messages(catalog);
-import { useLiveChanged } from '../../live/useLive';
 
 function ExpenseRow({ expense, afterSettlement }: { expense: Expense; afterSettlement: boolean }) {
   // With several payers, each of them (most first).
