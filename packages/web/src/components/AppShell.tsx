@@ -1,4 +1,7 @@
 import { Outlet } from 'react-router';
+// Every refusal's words, by code, for the signed-in screens.
+import '../flows/errorWords';
+import { useAccountLanguage } from '../flows/accountSettings';
 import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
@@ -11,6 +14,7 @@ import { VerifyEmailBanner } from './VerifyEmailBanner';
  * header and actions, use `frame={false}` and get the main landmark only.
  */
 export function AppShell({ frame = true }: { frame?: boolean }) {
+  useAccountLanguage();
   return (
     <div className={styles.shell}>
       {frame && (

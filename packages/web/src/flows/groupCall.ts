@@ -8,6 +8,7 @@ import {
 } from '@kitty/api';
 
 /** Spec section 8 "Group actions": a group call that got no response defaults to this. */
+// i18n-ignore: the English key; shown through knownWords (catalog authErrors)
 export const GROUP_NETWORK_ERROR = 'Network Error';
 
 /**
