@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { accounts, addExpense, createGroup, openAs } from './api';
-import { expectNoClippedText } from './support';
+import { expectNoClippedText, PASSPHRASE, person } from './support';
 
 // The whole app in Czech (a browser whose language is Czech: Accept-Language and navigator.languages), with
 // no English left on any screen: a visible text, label or placeholder that is an English message of the
@@ -170,6 +170,24 @@ test.describe('the app in Czech', () => {
     await expect(page.getByText('Zadejte příjmení')).toBeVisible();
     await expectCzech(page, '/register with field errors');
 
+    // A registration in Czech: a fresh account lands on Home, with the banner asking to confirm the address.
+    const eva = person('Eva', 'Nováková');
+    await page.getByLabel('E-mail').fill(eva.email);
+    await page.getByLabel('Jméno').fill(eva.first_name);
+    await page.getByLabel('Příjmení').fill(eva.last_name);
+    await page.getByLabel('Heslo', { exact: true }).fill(eva.password);
+    await page.getByLabel('Potvrzení hesla').fill(eva.password);
+    await page.getByLabel('Registrační heslo').fill(PASSPHRASE);
+    await page.getByRole('button', { name: 'Vytvořit účet' }).click();
+    await expect(page.getByRole('heading', { name: 'Ahoj Eva!' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Potvrďte svou e-mailovou adresu' })).toBeVisible();
+    await expect(page.getByText('Žádné nedávné výdaje.')).toBeVisible();
+    await expect(page.getByText('Vše vyrovnáno!')).toBeVisible();
+    await expectCzech(page, 'Home of a new, unconfirmed account');
+    await page.getByRole('button', { name: 'Poslat znovu' }).click();
+    await expect(page.getByText(`Nový odkaz jsme poslali na ${eva.email}.`)).toBeVisible();
+    await page.evaluate(() => localStorage.removeItem('token'));
+
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { name: 'Zapomněli jste heslo?' })).toBeVisible();
     await page.getByLabel('E-mail').fill('neplatny');
@@ -299,7 +317,7 @@ test.describe('the app in Czech', () => {
 
     await page.goto('/expenses/create');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: cz('Save Expense') }).click();
+    await page.locator('button[type="submit"]').click();
     await expectCzech(page, 'the expense form with its errors');
 
     await page.goto(`/expenses/${nakup.id}`);

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { failureMessage } from '@kitty/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import accountErrors from '../i18n/catalog/en/accountErrors.json';
 import authErrors from '../i18n/catalog/en/authErrors.json';
+import csAccountErrors from '../i18n/catalog/cs/accountErrors.json';
 import csAuthErrors from '../i18n/catalog/cs/authErrors.json';
 import csErrors from '../i18n/catalog/cs/errors.json';
 import errors from '../i18n/catalog/en/errors.json';
@@ -29,8 +31,8 @@ describe('the server refusals in words, by code', () => {
 
   it('has words for every ErrorCode of the contract, in English and Czech', () => {
     expect(codes.length).toBeGreaterThan(30);
-    const en: Record<string, string> = { ...errors, ...authErrors };
-    const cs: Record<string, string> = { ...csErrors, ...csAuthErrors };
+    const en: Record<string, string> = { ...errors, ...authErrors, ...accountErrors };
+    const cs: Record<string, string> = { ...csErrors, ...csAuthErrors, ...csAccountErrors };
     expect(codes.filter((code) => !en[code] || !cs[code])).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import '../../flows/accountErrorWords';
 import { hasErrors, type RegisterForm, validateRegister } from '@kitty/domain';
 import { useLocation } from 'react-router';
 import { type FormEvent, useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../flows/accountErrorWords';
 import { call } from '@kitty/api';
 import { failureMessage, hasErrors, type ResetPasswordForm, validateResetPassword } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../flows/accountErrorWords';
 import { failureMessage } from '@kitty/domain';
 import { call } from '@kitty/api';
 import { useEffect, useRef, useState } from 'react';
