@@ -275,6 +275,30 @@ test.describe('the app in Czech', () => {
     await expectCzech(page, 'Account after following the browser again');
   });
 
+  test('after sign-in the saved language of the account is spoken, whatever the browser says', async ({
+    browser,
+    request,
+  }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const [jana] = await accounts(request, 'Jana');
+    // The account's saved choice as GET /account-settings answers it.
+    await page.route('**/api/account-settings', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), language: 'cs' } });
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.getByLabel('Email').fill(jana.email);
+    await page.getByLabel('Password').fill(jana.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Přehled zůstatků' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'cs-CZ');
+    await expectCzech(page, 'Home after signing in to a Czech account');
+    await context.close();
+  });
+
   test('the screens of the other parts speak Czech: a group, its dialogs, the expense form and detail, statistics, import', async ({
     page,
     request,
@@ -343,7 +367,10 @@ test.describe('the pseudo-locale at 390 px', () => {
   const pseudo = async (page: Page, where: string) => {
     await page.waitForLoadState('networkidle');
     // Every message is the pseudo-locale's: the walk really is in it.
-    expect((await visibleTexts(page)).some((text) => text.includes('⟦')), where).toBe(true);
+    expect(
+      (await visibleTexts(page)).some((text) => text.includes('⟦')),
+      where,
+    ).toBe(true);
     await expectNoClippedText(page, where);
   };
 
