@@ -11,11 +11,7 @@ import { messages } from '../../i18n/messages';
 
 const t = messages(catalog);
 
-const DEFAULT_SETTINGS: Settings = {
-  currency: DEFAULT_USER_CURRENCY,
-  default_split: DEFAULT_SPLIT_TYPE,
-  language: null,
-};
+const DEFAULT_SETTINGS: Settings = { currency: DEFAULT_USER_CURRENCY, default_split: DEFAULT_SPLIT_TYPE };
 
 /** Account: User Information (with Change Password and Logout) and App Settings. */
 export function AccountScreen() {
@@ -26,9 +22,7 @@ export function AccountScreen() {
     if (settings.status === 'failed') console.error('Loading account settings failed', settings.error);
   }, [settings.status, settings.error]);
 
-  const loaded =
-    (settings.data && { ...settings.data, language: settings.data.language ?? null }) ??
-    (settings.status === 'failed' ? DEFAULT_SETTINGS : null);
+  const loaded = settings.data ?? (settings.status === 'failed' ? DEFAULT_SETTINGS : null);
   return (
     <div className={styles.screen}>
       <PageHeader title={t('title')} />

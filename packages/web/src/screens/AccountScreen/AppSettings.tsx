@@ -20,8 +20,8 @@ const t = messages(catalog);
 export interface Settings {
   currency: string;
   default_split: SplitType;
-  /** The chosen language; null follows the browser. */
-  language: Language | null;
+  /** The chosen language; null follows the browser; unknown (the settings did not load): left as saved. */
+  language?: Language | null | undefined;
 }
 
 /** The Language choice's keys: a language, or the browser's. */
@@ -45,7 +45,7 @@ export function AppSettings({ initial }: { initial: Settings }) {
   const splitTypes = useSplitTypeOptions();
   const [currency, setCurrency] = useState(initial.currency);
   const [split, setSplit] = useState<SplitType>(initial.default_split);
-  const [language, setLanguage] = useState<Language | null>(initial.language);
+  const [language, setLanguage] = useState<Language | null | undefined>(initial.language);
   const [saving, setSaving] = useState(false);
   const [notice, showNotice] = useTimedNotice();
 
@@ -55,7 +55,9 @@ export function AppSettings({ initial }: { initial: Settings }) {
     setSaving(true);
     try {
       await call(
-        api.PUT('/account-settings', { body: { currency, defaultSplit: split, language } }),
+        api.PUT('/account-settings', {
+          body: { currency, defaultSplit: split, ...(language === undefined ? {} : { language }) },
+        }),
         t('saveFailed'),
       );
       invalidate('account-settings');
@@ -66,7 +68,7 @@ export function AppSettings({ initial }: { initial: Settings }) {
     } finally {
       setSaving(false);
     }
-    await chooseLanguage(language);
+    if (language !== undefined) await chooseLanguage(language);
   };
 
   return (
