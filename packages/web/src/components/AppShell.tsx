@@ -1,6 +1,5 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-// Every refusal's words, by code, for the signed-in screens.
-import '../flows/errorWords';
 import { useAccountLanguage } from '../flows/accountSettings';
 import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
@@ -15,6 +14,11 @@ import { VerifyEmailBanner } from './VerifyEmailBanner';
  */
 export function AppShell({ frame = true }: { frame?: boolean }) {
   useAccountLanguage();
+  // Every refusal's words, by code, for the signed-in screens: fetched once the frame shows, not before it
+  // (the sign-in side's, those of a screen's first load among them, came with the entry).
+  useEffect(() => {
+    void import('../flows/errorWords');
+  }, []);
   return (
     <div className={styles.shell}>
       {frame && (

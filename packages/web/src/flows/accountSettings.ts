@@ -1,7 +1,7 @@
 import { type AccountSettings, call } from '@kitty/api';
 import { useEffect } from 'react';
 import { api } from '../api';
-import catalog from '../i18n/catalog/en/account.json';
+import catalog from '../i18n/catalog/en/shell.json';
 import { messages } from '../i18n/messages';
 import { chooseLanguage } from '../i18n/switchLanguage';
 import { useResource } from './resource';
@@ -12,7 +12,8 @@ const t = messages(catalog);
 export function useAccountSettings() {
   return useResource(
     ['account-settings'],
-    (signal): Promise<AccountSettings> => call(api.GET('/account-settings', { signal }), t('loadFailed')),
+    (signal): Promise<AccountSettings> =>
+      call(api.GET('/account-settings', { signal }), t('settingsLoadFailed')),
     { tags: ['account-settings'] },
   );
 }

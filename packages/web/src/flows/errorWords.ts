@@ -29,8 +29,3 @@ export function errorWords(failure: ApiError): string {
   }
   return knownWords(failure.message);
 }
-
-/** A failure's own message (e.g. "Error loading groups: {message}") in the active language. */
-export function failureText(failure: { message: string } | null | undefined): string {
-  return failure ? knownWords(failure.message) : '';
-}

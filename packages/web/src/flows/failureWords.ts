@@ -34,6 +34,11 @@ export function knownWords(english: string): string {
   return english;
 }
 
+/** A failure's own message (e.g. "Error loading groups: {message}") in the active language. */
+export function failureText(failure: { message: string } | null | undefined): string {
+  return failure ? knownWords(failure.message) : '';
+}
+
 /** The words of a refusal's code in the active language; undefined when no catalog has them. */
 export function codeWords(code: string): string | undefined {
   for (const table of codeTables) {

@@ -8,7 +8,7 @@ import { GroupRow } from '../GroupsScreen/GroupRow';
 import { groupBalanceSign } from '../GroupsScreen/groupBalance';
 import { useGroupList } from '../GroupsScreen/useGroupList';
 import * as styles from './widgets.css';
-import { failureText } from '../../flows/errorWords';
+import { failureText } from '../../flows/failureWords';
 import catalog from '../../i18n/catalog/en/lists.json';
 import { messages } from '../../i18n/messages';
 

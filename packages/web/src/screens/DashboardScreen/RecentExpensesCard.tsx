@@ -11,7 +11,7 @@ import { useResource } from '../../flows/resource';
 import { ExpenseRow } from './ExpenseRow';
 import { RECENT_PAGE_LIMIT, toRecentExpenses } from './recentExpenses';
 import * as styles from './widgets.css';
-import { failureText } from '../../flows/errorWords';
+import { failureText } from '../../flows/failureWords';
 import catalog from '../../i18n/catalog/en/lists.json';
 import { messages } from '../../i18n/messages';
 

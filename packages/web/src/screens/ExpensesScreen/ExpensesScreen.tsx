@@ -12,7 +12,7 @@ import { useAuth } from '../../flows/AuthProvider';
 import { ExpenseRow } from './ExpenseRow';
 import * as styles from './ExpensesScreen.css';
 import { useUserExpenses } from './useUserExpenses';
-import { failureText } from '../../flows/errorWords';
+import { failureText } from '../../flows/failureWords';
 import catalog from '../../i18n/catalog/en/lists.json';
 import { messages } from '../../i18n/messages';
 

@@ -12,7 +12,7 @@ import { GroupRow } from './GroupRow';
 import * as styles from './GroupsScreen.css';
 import { groupBalanceSign } from './groupBalance';
 import { useGroupList } from './useGroupList';
-import { failureText } from '../../flows/errorWords';
+import { failureText } from '../../flows/failureWords';
 import catalog from '../../i18n/catalog/en/lists.json';
 import { messages } from '../../i18n/messages';
 
