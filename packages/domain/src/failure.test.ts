@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { failureCode, failureMessage } from './failure';
+import { afterEach, describe, expect, it } from 'vitest';
+import { failureCode, failureMessage, setRefusalWords } from './failure';
 
 describe('failureMessage', () => {
   it("the server's message when it answered with one: its body's, else the normalised error's", () => {
@@ -37,5 +37,28 @@ describe('failureCode', () => {
     expect(failureCode({ status: 404, data: { code: 'NOT_FOUND', message: 'Not found' } })).toBe('NOT_FOUND');
     expect(failureCode({ status: 0, message: 'No response from server' })).toBeUndefined();
     expect(failureCode(null)).toBeUndefined();
+  });
+});
+
+describe('the client words for a refusal, by its code', () => {
+  afterEach(() => setRefusalWords(undefined));
+
+  it('replace the server message when the client has words for the code, and keep it otherwise', () => {
+    setRefusalWords((code) => (code === 'INVALID_CREDENTIALS' ? 'Neplatný e-mail nebo heslo' : undefined));
+    const refused = {
+      status: 401,
+      data: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' },
+    };
+    expect(failureMessage(refused, 'Login failed')).toBe('Neplatný e-mail nebo heslo');
+    const other = {
+      status: 409,
+      data: { code: 'EMAIL_TAKEN', message: 'An account with this e-mail already exists.' },
+    };
+    expect(failureMessage(other, 'Registration failed')).toBe('An account with this e-mail already exists.');
+  });
+
+  it('are not asked without a code: a failure without an answer keeps the screen fallback', () => {
+    setRefusalWords(() => 'never');
+    expect(failureMessage({ status: 0, message: 'Failed to fetch' }, 'Network error')).toBe('Network error');
   });
 });

@@ -36,7 +36,21 @@ export function failureCode(failure: unknown): string | undefined {
 }
 
 /**
- * The text a failed call shows: the server's message when it answered with one (its body's `message`, or
+ * A client's own words for a refusal, chosen by its code (openapi.yaml: the server's `message` is English,
+ * clients choose their words by `code`); undefined keeps the server's message. The web installs them for its
+ * language; the server and the CLI install none and keep the server's English.
+ */
+export type RefusalWords = (code: string, serverMessage: string | undefined) => string | undefined;
+
+let refusalWords: RefusalWords | undefined;
+
+export function setRefusalWords(words: RefusalWords | undefined): void {
+  refusalWords = words;
+}
+
+/**
+ * The text a failed call shows: the client's words for its code when it installed some (setRefusalWords),
+ * else the server's message when it answered with one (its body's `message`, or
  * the normalised error's message once a response arrived), else the screen's fallback.
  *
  *   failureMessage(error, 'Failed to record settlement')
@@ -45,6 +59,9 @@ export function failureMessage(failure: unknown, fallback: FailureFallback): str
   const seen = failureSeen(failure);
   const answered = seen.status !== undefined && seen.status > 0 ? seen.message : undefined;
   const server = text(field(field(failure, 'data'), 'message')) ?? answered;
+  const code = failureCode(failure);
+  const chosen = code === undefined ? undefined : refusalWords?.(code, server);
+  if (chosen !== undefined) return chosen;
   if (server !== undefined) return server;
   return typeof fallback === 'function' ? fallback(seen) : fallback;
 }

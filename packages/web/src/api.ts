@@ -1,4 +1,6 @@
 import { createApiClient } from '@kitty/api';
+// The server's refusals in the app's language (by code) from the first call on.
+import './flows/failureWords';
 import { browserStorage } from './flows/storage';
 
 let unauthorizedHandler: () => void = () => {};

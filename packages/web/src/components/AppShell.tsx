@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useAccountLanguage } from '../flows/accountSettings';
 import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
@@ -15,6 +16,12 @@ const LiveUpdates = lazy(() => import('../live/LiveUpdates'));
  * header and actions, use `frame={false}` and get the main landmark only.
  */
 export function AppShell({ frame = true }: { frame?: boolean }) {
+  useAccountLanguage();
+  // Every refusal's words, by code, for the signed-in screens: fetched once the frame shows, not before it
+  // (the sign-in side's, those of a screen's first load among them, came with the entry).
+  useEffect(() => {
+    void import('../flows/errorWords');
+  }, []);
   return (
     <div className={styles.shell}>
       {frame && (

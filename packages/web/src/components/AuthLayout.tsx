@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import * as styles from './AuthLayout.css';
-import { Brand, TAGLINE } from './Brand';
+import { Brand } from './Brand';
 import { Card } from './Card';
+import catalog from '../i18n/catalog/en/common.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 export interface AuthLayoutProps {
   title: string;
@@ -18,7 +22,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
       <div className={styles.column}>
         <div className={styles.brandBlock}>
           <Brand size="large" />
-          <p className={styles.tagline}>{TAGLINE}</p>
+          <p className={styles.tagline}>{t('tagline')}</p>
         </div>
         <Card as="section" aria-labelledby="auth-title">
           <div className={styles.cardHeader}>

@@ -2,6 +2,10 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { BackIcon } from './icons';
 import { Button } from './Button';
+import catalog from '../i18n/catalog/en/common.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * Back: the previous page of this app when there is one (react-router keeps its position in
@@ -17,7 +21,7 @@ export function useGoBack(fallback = '/dashboard'): () => void {
 }
 
 /** An icon button named "Back" (or `label`) that goes back, see useGoBack. */
-export function BackButton({ fallback, label = 'Back' }: { fallback?: string; label?: string }) {
+export function BackButton({ fallback, label = t('back') }: { fallback?: string; label?: string }) {
   const goBack = useGoBack(fallback);
   return (
     <Button variant="ghost" size="sm" aria-label={label} onPress={goBack}>

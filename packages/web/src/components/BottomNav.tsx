@@ -3,17 +3,21 @@ import { Link } from 'react-aria-components';
 import { useMatch } from 'react-router';
 import * as styles from './BottomNav.css';
 import { AccountIcon, GroupsIcon, HomeIcon } from './icons';
+import catalog from '../i18n/catalog/en/shell.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 interface Tab {
-  label: string;
+  label: 'home' | 'groups' | 'account';
   href: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
 export const tabs: readonly Tab[] = [
-  { label: 'Home', href: '/dashboard', Icon: HomeIcon },
-  { label: 'Groups', href: '/groups', Icon: GroupsIcon },
-  { label: 'Account', href: '/account', Icon: AccountIcon },
+  { label: 'home', href: '/dashboard', Icon: HomeIcon },
+  { label: 'groups', href: '/groups', Icon: GroupsIcon },
+  { label: 'account', href: '/account', Icon: AccountIcon },
 ];
 
 function TabLink({ label, href, Icon }: Tab) {
@@ -22,7 +26,7 @@ function TabLink({ label, href, Icon }: Tab) {
   return (
     <Link href={href} className={styles.tab} aria-current={active ? 'page' : undefined}>
       <Icon />
-      <span>{label}</span>
+      <span>{t(label)}</span>
     </Link>
   );
 }
@@ -30,7 +34,7 @@ function TabLink({ label, href, Icon }: Tab) {
 /** The three-tab bar of signed-in screens: Home, Groups, Account; the active tab highlighted. */
 export function BottomNav() {
   return (
-    <nav aria-label="Main" className={styles.nav}>
+    <nav aria-label={t('mainNav')} className={styles.nav}>
       <ul className={styles.list}>
         {tabs.map((tab) => (
           <li key={tab.href}>

@@ -22,7 +22,6 @@ function KittyMark(props: SVGProps<SVGSVGElement>) {
 }
 
 export const PRODUCT_NAME = 'Kitty';
-export const TAGLINE = 'Manage shared expenses with friends, simply.';
 
 /** The product mark and name. Not a heading: each screen's h1 is its own title. */
 export function Brand({ size = 'small' }: { size?: 'small' | 'large' }) {

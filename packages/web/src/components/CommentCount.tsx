@@ -1,7 +1,10 @@
-import { commentCountLabel } from '@kitty/domain';
 import * as styles from './CommentCount.css';
 import { cx } from './cx';
 import { CommentIcon } from './icons';
+import catalog from '../i18n/catalog/en/lists.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * How many comments an expense has, on its row: a speech bubble and the number, read as "3 comments"
@@ -10,7 +13,7 @@ import { CommentIcon } from './icons';
 export function CommentCount({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null;
   return (
-    <span role="img" aria-label={commentCountLabel(count)} className={cx(styles.count, className)}>
+    <span role="img" aria-label={t('comments', { count })} className={cx(styles.count, className)}>
       <CommentIcon width={14} height={14} />
       {count}
     </span>

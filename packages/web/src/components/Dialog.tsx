@@ -3,6 +3,10 @@ import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-co
 import { Button } from './Button';
 import * as styles from './Dialog.css';
 import { CloseIcon } from './icons';
+import catalog from '../i18n/catalog/en/common.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl' | '2xl' | 'full';
 
@@ -82,7 +86,7 @@ export function Dialog({
                 <Heading slot="title" className={styles.title}>
                   {title}
                 </Heading>
-                <Button variant="ghost" size="sm" aria-label="Close" onPress={close}>
+                <Button variant="ghost" size="sm" aria-label={t('close')} onPress={close}>
                   <CloseIcon width={20} height={20} />
                 </Button>
               </div>

@@ -1,4 +1,5 @@
-import { formatMoneyWithSymbol, isSettledAmount } from '@kitty/domain';
+import { isSettledAmount } from '@kitty/domain';
+import { money } from '../i18n/format';
 import { cx } from './cx';
 import * as styles from './Money.css';
 
@@ -15,7 +16,7 @@ export interface MoneyProps {
 
 /** An amount with its currency symbol, grouping and the currency's decimals, formatted by the domain. */
 export function Money({ minor, currency, signed = false, colored = false, className }: MoneyProps) {
-  const text = formatMoneyWithSymbol(minor, currency, { signed });
+  const text = money(minor, currency, { signed });
   const tone = !colored || isSettledAmount(minor) ? 'neutral' : minor > 0 ? 'positive' : 'negative';
   return <span className={cx(styles.money, styles.tone[tone], className)}>{text}</span>;
 }

@@ -9,6 +9,10 @@ import { cx } from './cx';
 import { CloseIcon, SearchIcon } from './icons';
 import * as styles from './SearchField.css';
 import { visuallyHidden } from './VisuallyHidden.css';
+import catalog from '../i18n/catalog/en/shell.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 export interface SearchFieldProps extends Omit<RACSearchFieldProps, 'className' | 'children'> {
   /** The accessible name ("Search expenses"); shown only when `showLabel`. */
@@ -32,7 +36,7 @@ export function SearchField({
       <div className={styles.box}>
         <SearchIcon width={18} height={18} className={styles.icon} />
         <Input placeholder={placeholder} className={styles.input} />
-        <Button aria-label="Clear" className={styles.clear}>
+        <Button aria-label={t('clear')} className={styles.clear}>
           <CloseIcon width={16} height={16} />
         </Button>
       </div>

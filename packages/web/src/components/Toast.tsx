@@ -10,6 +10,10 @@ import { Button } from './Button';
 import { CloseIcon } from './icons';
 import * as styles from './Toast.css';
 import { attachToastQueue, type ToastMessage } from './toastQueue';
+import catalog from '../i18n/catalog/en/common.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 export { TOAST_TIMEOUT_MS, type ToastMessage, type ToastTone, toast } from './toastQueue';
 
@@ -43,7 +47,7 @@ export function Toasts() {
           <ToastContent className={styles.content}>
             <Text slot="title">{item.content.message}</Text>
           </ToastContent>
-          <Button slot="close" variant="ghost" size="sm" aria-label="Close">
+          <Button slot="close" variant="ghost" size="sm" aria-label={t('close')}>
             <CloseIcon width={18} height={18} />
           </Button>
         </RACToast>

@@ -5,8 +5,10 @@ import { api } from '../api';
 import { useAuth } from '../flows/AuthProvider';
 import { Button } from './Button';
 import * as styles from './VerifyEmailBanner.css';
+import catalog from '../i18n/catalog/en/shell.json';
+import { messages } from '../i18n/messages';
 
-const RESEND_FAILED = 'Could not send a new link. Please try again later.';
+const t = messages(catalog);
 
 /**
  * Until the person opens the link sent to their address, the app shell asks them to (nothing others
@@ -20,25 +22,25 @@ export function VerifyEmailBanner() {
   const resend = async () => {
     setState('sending');
     try {
-      await call(api.POST('/auth/resend-verification', { body: {} }), RESEND_FAILED);
+      await call(api.POST('/auth/resend-verification', { body: {} }), t('resendFailed'));
       setState('sent');
     } catch (error) {
-      setState({ failed: failureMessage(error, RESEND_FAILED) });
+      setState({ failed: failureMessage(error, t('resendFailed')) });
     }
   };
 
   return (
-    <section className={styles.banner} aria-label="Confirm your e-mail address">
+    <section className={styles.banner} aria-label={t('confirmEmail')}>
       <div className={styles.inner}>
         <p className={styles.text} role="status">
           {state === 'sent'
-            ? `We sent a new link to ${user.email}.`
+            ? t('linkSent', { email: user.email })
             : typeof state === 'object'
               ? state.failed
-              : `Please check your mail: open the link we sent to ${user.email} to confirm your address. Until then you will not see what others shared with it.`}
+              : t('checkMail', { email: user.email })}
         </p>
         <Button variant="secondary" size="sm" onPress={resend} isPending={state === 'sending'}>
-          Resend
+          {t('resend')}
         </Button>
       </div>
     </section>

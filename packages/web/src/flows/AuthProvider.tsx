@@ -10,6 +10,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { setUnauthorizedHandler } from '../api';
 import { authPhase } from './authPhase';
+import { knownWords } from './failureWords';
 import { type AuthServices, createAuthServices } from './authServices';
 import { appConfigStore } from './ConfigProvider';
 import { browserStorage, createAuthStorage } from './storage';
@@ -72,7 +73,8 @@ function selectView(snapshot: AuthSnapshot) {
   return {
     user: snapshot.context.user,
     token: snapshot.context.token,
-    error: snapshot.context.error,
+    // The machine's words and the server's are English keys: shown in the active language.
+    error: snapshot.context.error === null ? null : knownWords(snapshot.context.error),
     isAuthenticated: snapshot.matches('signedIn'),
     isLoading: isAuthLoading(snapshot),
     phase: authPhase(snapshot),

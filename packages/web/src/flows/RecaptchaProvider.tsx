@@ -2,15 +2,30 @@ import { call } from '@kitty/api';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { api } from '../api';
 import { createRecaptcha, loadGoogleScript, type Recaptcha } from './recaptcha';
+import catalog from '../i18n/catalog/en/authErrors.json';
+import { messages } from '../i18n/messages';
+import { knownWords } from './failureWords';
+
+const t = messages(catalog);
 
 const RecaptchaContext = createContext<Recaptcha | null>(null);
 
 function createAppRecaptcha(): Recaptcha {
   return createRecaptcha({
-    loadSettings: async () =>
-      (await call(api.GET('/client-config'), 'Failed to load client configuration')).recaptcha,
+    loadSettings: async () => (await call(api.GET('/client-config'), t('configFailed'))).recaptcha,
     loadScript: loadGoogleScript,
   });
+}
+
+/** A refusal's message in the active language. */
+function inLanguage(recaptcha: Recaptcha): Recaptcha {
+  return {
+    prepare: () => recaptcha.prepare(),
+    getToken: async (action) => {
+      const result = await recaptcha.getToken(action);
+      return result.ok ? result : { ...result, message: knownWords(result.message) };
+    },
+  };
 }
 
 /**
@@ -18,7 +33,7 @@ function createAppRecaptcha(): Recaptcha {
  * only when verification is enabled, loads Google's script.
  */
 export function RecaptchaProvider({ children, value }: { children: ReactNode; value?: Recaptcha }) {
-  const [recaptcha] = useState(() => value ?? createAppRecaptcha());
+  const [recaptcha] = useState(() => inLanguage(value ?? createAppRecaptcha()));
   useEffect(() => recaptcha.prepare(), [recaptcha]);
   return <RecaptchaContext.Provider value={recaptcha}>{children}</RecaptchaContext.Provider>;
 }

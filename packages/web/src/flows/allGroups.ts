@@ -21,6 +21,7 @@ export async function fetchAllGroups(
   for (let page = 0; page < MOST_PAGES; page++) {
     const next = (await callGroup(
       getPage(cursor === undefined ? {} : { cursor }),
+      // i18n-ignore: the English fallback; shown through knownWords (catalog errors)
       'Failed to fetch groups',
     )) as GroupsPage;
     groups.push(...next.groups);

@@ -1,6 +1,7 @@
 import type { AppConfig } from '@kitty/api';
 
 /** Spec section 4 "Config load": the default message when the load fails without one. */
+// i18n-ignore: the English key; shown through knownWords (catalog errors)
 export const CONFIG_FAILED = 'Failed to load app configuration';
 
 export type ConfigStatus = 'idle' | 'loading' | 'succeeded' | 'failed';

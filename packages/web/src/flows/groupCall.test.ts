@@ -1,5 +1,7 @@
 import { HttpError, NetworkError, NO_RESPONSE_MESSAGE } from '@kitty/api';
 import { describe, expect, it } from 'vitest';
+import '../i18n/czech';
+import { setActiveLanguage } from '../i18n/language';
 import { callGroup, GROUP_NETWORK_ERROR, groupActionError } from './groupCall';
 
 const answer = (status: number, body: unknown) =>
@@ -17,6 +19,18 @@ describe('group action errors (spec section 8)', () => {
     ).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(NetworkError);
     expect(failure).toMatchObject({ status: 0, data: undefined, message: GROUP_NETWORK_ERROR });
+  });
+
+  it('say it in Czech when the app speaks Czech', async () => {
+    setActiveLanguage('cs');
+    try {
+      const failure = await callGroup(Promise.reject(new TypeError('Failed to fetch')), 'x').catch(
+        (e: unknown) => e,
+      );
+      expect(failure).toMatchObject({ status: 0, message: 'Chyba sítě' });
+    } finally {
+      setActiveLanguage('en');
+    }
   });
 
   it("keep the server's message, or the call's default, when the server answered", async () => {

@@ -6,8 +6,10 @@ import {
   NetworkError,
   NO_RESPONSE_MESSAGE,
 } from '@kitty/api';
+import { knownWords } from './failureWords';
 
 /** Spec section 8 "Group actions": a group call that got no response defaults to this. */
+// i18n-ignore: the English key; shown through knownWords (catalog authErrors)
 export const GROUP_NETWORK_ERROR = 'Network Error';
 
 /**
@@ -16,7 +18,7 @@ export const GROUP_NETWORK_ERROR = 'Network Error';
  */
 export function groupActionError(error: unknown): unknown {
   if (isApiError(error) && error.status === 0 && error.message === NO_RESPONSE_MESSAGE) {
-    return new NetworkError({ message: GROUP_NETWORK_ERROR, cause: error.cause });
+    return new NetworkError({ message: knownWords(GROUP_NETWORK_ERROR), cause: error.cause });
   }
   return error;
 }

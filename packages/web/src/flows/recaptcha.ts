@@ -1,4 +1,5 @@
 /** Spec section 5 "Human verification". */
+// i18n-ignore: the English key; shown through knownWords (catalog authErrors)
 export const RECAPTCHA_FAILED = 'reCAPTCHA verification failed. Please try again.';
 
 export type RecaptchaAction = 'login' | 'register';
@@ -55,6 +56,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIM
     );
   });
 }
+// i18n-ignore: a symbol's name, never shown
 const TIMED_OUT = Symbol('timed out');
 
 /** reCAPTCHA v3 for the sign-in forms: nothing is loaded when the server has it switched off. */

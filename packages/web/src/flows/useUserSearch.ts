@@ -3,11 +3,13 @@ import { USER_SEARCH_DEBOUNCE_MS } from '@kitty/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 
+// i18n-ignore: the English key; shown through knownWords (catalog errors)
 export const USER_SEARCH_FAILED = 'Error searching for users';
 /**
  * A name finds only people the caller already shares a group or an expense with; anyone else is found by
  * their exact e-mail. The empty state says so instead of offering the name as an address.
  */
+// i18n-ignore: the English key; shown through knownWords (catalog errors)
 export const NO_PEOPLE_FOUND = 'No people found. Search by e-mail to find someone new.';
 
 export interface UserSearch {
@@ -45,6 +47,7 @@ export function useUserSearch(term: string): UserSearch {
       const query = connected ? { term: trimmed, connected: true } : { term: trimmed };
       const data = await call(
         api.GET('/users/search', { params: { query }, signal }),
+        // i18n-ignore: the English fallback; shown through knownWords (catalog errors)
         'Failed to search users',
       );
       return data.users;

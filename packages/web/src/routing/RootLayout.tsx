@@ -11,6 +11,10 @@ import {
 import { LoadingText } from '../components/Spinner';
 import { subscribeToastRequest, toastRequested } from '../components/toastQueue';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import catalog from '../i18n/catalog/en/common.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * A new page starts at its top; Back and Forward (POP) leave the position to the browser, which restores
@@ -50,7 +54,7 @@ export function RootLayout() {
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <RouteErrorBoundary locationKey={location.key}>
-        <Suspense fallback={<LoadingText centered>Loading...</LoadingText>}>
+        <Suspense fallback={<LoadingText centered>{t('loading')}</LoadingText>}>
           <Outlet />
         </Suspense>
       </RouteErrorBoundary>

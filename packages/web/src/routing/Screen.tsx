@@ -1,5 +1,33 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from 'react';
 import { PRODUCT_NAME } from '../components/Brand';
+import catalog from '../i18n/catalog/en/common.json';
+import { messages } from '../i18n/messages';
+
+const t = messages(catalog);
+
+/** A screen title's message (common.json `title…`). */
+export type ScreenTitle = keyof typeof catalog & `title${string}`;
+
+/** Each screen's title (its message key): `<Screen title={TITLES.home} …>`. */
+export const TITLES = {
+  signIn: 'titleSignIn',
+  register: 'titleRegister',
+  verify: 'titleVerify',
+  forgot: 'titleForgot',
+  reset: 'titleReset',
+  home: 'titleHome',
+  groups: 'titleGroups',
+  createGroup: 'titleCreateGroup',
+  group: 'titleGroup',
+  import: 'titleImport',
+  statistics: 'titleStatistics',
+  account: 'titleAccount',
+  expenses: 'titleExpenses',
+  expense: 'titleExpense',
+  addExpense: 'titleAddExpense',
+  editExpense: 'titleEditExpense',
+  notFound: 'titleNotFound',
+} as const satisfies Record<string, ScreenTitle>;
 
 /** A lazily loaded component that can also be fetched ahead of its first render. */
 export type Preloadable<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
@@ -21,9 +49,10 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
 }
 
 /** A route's screen; its title names the tab ("Home · Kitty") once it shows. */
-export function Screen({ title, component: Component }: { title: string; component: ComponentType }) {
+export function Screen({ title, component: Component }: { title: ScreenTitle; component: ComponentType }) {
+  const text = t(title);
   useEffect(() => {
-    document.title = `${title} · ${PRODUCT_NAME}`;
-  }, [title]);
+    document.title = `${text} · ${PRODUCT_NAME}`;
+  }, [text]);
   return <Component />;
 }

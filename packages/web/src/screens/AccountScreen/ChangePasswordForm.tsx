@@ -14,9 +14,12 @@ import { TextField } from '../../components/TextField';
 import { browserStorage } from '../../flows/storage';
 import { useFormState } from '../shared/useFormState';
 import * as styles from './AccountScreen.css';
+import catalog from '../../i18n/catalog/en/account.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
-const UPDATE_FAILED = 'Failed to update password';
 
 /**
  * Current, new and confirm password, checked in the spec's order (one message at a time). The server ends
@@ -41,39 +44,39 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         api.PUT('/account-settings/password', {
           body: { currentPassword: form.values.currentPassword, newPassword: form.values.newPassword },
         }),
-        UPDATE_FAILED,
+        t('updateFailed'),
       );
       if (answer.token) browserStorage.setItem(TOKEN_KEY, answer.token);
       onChanged();
     } catch (error) {
-      setFailure(failureMessage(error, UPDATE_FAILED));
+      setFailure(failureMessage(error, t('updateFailed')));
       setBusy(false);
     }
   };
 
   return (
-    <Form onSubmit={submit} aria-label="Change Password" className={styles.passwordForm}>
+    <Form onSubmit={submit} aria-label={t('changePassword')} className={styles.passwordForm}>
       {failure && <Alert>{failure}</Alert>}
       <TextField
-        label="Current Password"
+        label={t('currentPassword')}
         type="password"
         autoComplete="current-password"
         {...form.bind('currentPassword')}
       />
       <TextField
-        label="New Password"
+        label={t('newPassword')}
         type="password"
         autoComplete="new-password"
         {...form.bind('newPassword')}
       />
       <TextField
-        label="Confirm New Password"
+        label={t('confirmNewPassword')}
         type="password"
         autoComplete="new-password"
         {...form.bind('confirmPassword')}
       />
       <Button type="submit" isPending={busy}>
-        {busy ? 'Updating...' : 'Update Password'}
+        {busy ? t('updating') : t('updatePassword')}
       </Button>
     </Form>
   );

@@ -9,6 +9,10 @@ import { useLogout } from '../../flows/useLogout';
 import * as styles from './AccountScreen.css';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useTimedNotice } from './useTimedNotice';
+import catalog from '../../i18n/catalog/en/account.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** Full name, e-mail, a masked password, the Change Password toggle and Logout. */
 export function UserInformation() {
@@ -21,22 +25,22 @@ export function UserInformation() {
   return (
     <Card as="section" aria-labelledby="user-information-title" className={styles.section}>
       <h2 id="user-information-title" className={styles.sectionTitle}>
-        User Information
+        {t('userInformation')}
       </h2>
       <dl className={styles.details}>
         <div className={styles.detail}>
-          <dt>Full Name</dt>
+          <dt>{t('fullName')}</dt>
           <dd>{fullName}</dd>
         </div>
         <div className={styles.detail}>
-          <dt>Email</dt>
+          <dt>{t('email')}</dt>
           <dd>{user?.email}</dd>
         </div>
         <div className={styles.detail}>
-          <dt>Password</dt>
+          <dt>{t('password')}</dt>
           <dd>
             <span aria-hidden="true">••••••••</span>
-            <span className={visuallyHidden}>Hidden</span>
+            <span className={visuallyHidden}>{t('hidden')}</span>
           </dd>
         </div>
       </dl>
@@ -48,11 +52,11 @@ export function UserInformation() {
           aria-controls={changing ? 'change-password' : undefined}
           onPress={() => setChanging((open) => !open)}
         >
-          Change Password
+          {t('changePassword')}
         </Button>
         <Button variant="ghost" onPress={logout}>
           <LogoutIcon width={18} height={18} />
-          Logout
+          {t('logout')}
         </Button>
       </div>
       {changing && (
@@ -60,7 +64,7 @@ export function UserInformation() {
           <ChangePasswordForm
             onChanged={() => {
               setChanging(false);
-              showNotice('Password updated successfully');
+              showNotice(t('passwordUpdated'));
             }}
           />
         </div>

@@ -5,6 +5,10 @@ import { Spinner } from '../../components/Spinner';
 import { useResource } from '../../flows/resource';
 import { balanceSummaryLines, overallBalances } from './balanceLines';
 import * as styles from './widgets.css';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** GET /balance/summary as overall balances in minor units (null: the answer had none). */
 export function useOverallBalances() {
@@ -32,7 +36,7 @@ export function BalanceSummaryCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 
   return (
     <Card as="section" aria-labelledby="balance-summary-title" className={styles.widget}>
       <Heading id="balance-summary-title" className={styles.widgetTitle}>
-        Balance Summary
+        {t('balanceSummary')}
       </Heading>
       <ul className={styles.summaryLines} aria-live="polite" aria-busy={summary.status === 'loading'}>
         {lines.map((line) => (

@@ -6,6 +6,10 @@ import { BalanceSummaryCard } from './BalanceSummaryCard';
 import * as styles from './DashboardScreen.css';
 import { GroupsWithBalance } from './GroupsWithBalance';
 import { RecentExpensesCard } from './RecentExpensesCard';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** Home: the greeting with a link to the person's Statistics, Add Expense, Balance Summary, Groups with Balance and Recent Expenses. */
 export function DashboardScreen() {
@@ -15,16 +19,16 @@ export function DashboardScreen() {
   return (
     <div className={styles.screen}>
       <PageHeader
-        title={`Ahoj ${name}!`}
+        title={t('greeting', { name })}
         actions={
           <LinkButton href="/statistics" variant="secondary" size="sm">
-            Statistics
+            {t('statistics')}
           </LinkButton>
         }
       />
       <LinkButton href="/expenses/create" size="lg" fullWidth>
         <PlusIcon width={20} height={20} />
-        Add Expense
+        {t('addExpense')}
       </LinkButton>
       <BalanceSummaryCard />
       <GroupsWithBalance />

@@ -1,6 +1,6 @@
-import { formatMoneyWithSymbol, formatShortDate } from '@kitty/domain';
 import type { Ref } from 'react';
 import { Link } from 'react-aria-components';
+import { money, shortDate } from '../../i18n/format';
 import * as rowStyles from '../GroupsScreen/GroupRow.css';
 import * as styles from './ExpenseRow.css';
 import type { RecentExpenseRow } from './recentExpenses';
@@ -20,7 +20,7 @@ export function ExpenseRow({ row, linkRef }: { row: RecentExpenseRow; linkRef?: 
         <span className={rowStyles.main}>
           <span className={rowStyles.name}>{row.description}</span>
           <span className={rowStyles.meta}>
-            {row.groupName} · <time dateTime={row.date}>{formatShortDate(row.date)}</time>
+            {row.groupName} · <time dateTime={row.date}>{shortDate(row.date)}</time>
           </span>
         </span>
         {row.declined ? (
@@ -28,7 +28,7 @@ export function ExpenseRow({ row, linkRef }: { row: RecentExpenseRow; linkRef?: 
         ) : (
           <span className={styles.amount[direction]}>
             {sign}
-            {formatMoneyWithSymbol(amount, row.currency)}
+            {money(amount, row.currency)}
           </span>
         )}
       </Link>

@@ -8,6 +8,11 @@ import { GroupRow } from '../GroupsScreen/GroupRow';
 import { groupBalanceSign } from '../GroupsScreen/groupBalance';
 import { useGroupList } from '../GroupsScreen/useGroupList';
 import * as styles from './widgets.css';
+import { failureText } from '../../flows/failureWords';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** Home's Groups with Balance: only groups with a nonzero balance, each linking to the group. */
 export function GroupsWithBalance() {
@@ -18,20 +23,20 @@ export function GroupsWithBalance() {
   if (groups.status === 'failed' && !groups.data) {
     content = (
       <div role="alert" className={styles.errorRow}>
-        <span>Error loading groups: {groups.error?.message}</span>
+        <span>{t('groupsError', { message: failureText(groups.error) })}</span>
         <Button variant="secondary" size="sm" onPress={groups.reload}>
-          Try Again
+          {t('tryAgain')}
         </Button>
       </div>
     );
   } else if (!groups.data) {
-    content = <LoadingText>Loading your groups...</LoadingText>;
+    content = <LoadingText>{t('loadingGroups')}</LoadingText>;
   } else if (active.length === 0) {
     content = (
       <div className={styles.empty}>
-        <p>No outstanding balances in your groups.</p>
+        <p>{t('noOutstanding')}</p>
         <LinkButton href="/groups" variant="secondary" size="sm">
-          View All Groups
+          {t('viewAllGroups')}
         </LinkButton>
       </div>
     );
@@ -48,7 +53,7 @@ export function GroupsWithBalance() {
   return (
     <Card as="section" aria-labelledby="groups-with-balance-title" className={styles.widget}>
       <h2 id="groups-with-balance-title" className={styles.widgetTitle}>
-        Groups with Balance
+        {t('groupsWithBalance')}
       </h2>
       {content}
     </Card>

@@ -1,10 +1,5 @@
 import { call } from '@kitty/api';
-import {
-  NO_RECENT_EXPENSES,
-  RECENT_INITIAL_COUNT,
-  RECENT_MAX_COUNT,
-  recentExpensesView,
-} from '@kitty/domain';
+import { RECENT_INITIAL_COUNT, RECENT_MAX_COUNT, recentExpensesView } from '@kitty/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { Button } from '../../components/Button';
@@ -16,6 +11,11 @@ import { useResource } from '../../flows/resource';
 import { ExpenseRow } from './ExpenseRow';
 import { RECENT_PAGE_LIMIT, toRecentExpenses } from './recentExpenses';
 import * as styles from './widgets.css';
+import { failureText } from '../../flows/failureWords';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 function useRecentExpenses(userId: string | null) {
   return useResource(
@@ -23,7 +23,7 @@ function useRecentExpenses(userId: string | null) {
     async (signal) => {
       const page = await call(
         api.GET('/expenses/user', { params: { query: { limit: RECENT_PAGE_LIMIT } }, signal }),
-        'Failed to fetch user expenses',
+        t('fetchExpensesFailed'),
       );
       return toRecentExpenses(page, userId ?? '');
     },
@@ -58,16 +58,16 @@ export function RecentExpensesCard({ userId }: { userId: string | null }) {
   if (expenses.status === 'failed' && !data) {
     content = (
       <div role="alert" className={styles.errorRow}>
-        <span>Error loading expenses: {expenses.error?.message}</span>
+        <span>{t('expensesError', { message: failureText(expenses.error) })}</span>
         <Button variant="secondary" size="sm" onPress={expenses.reload}>
-          Try Again
+          {t('tryAgain')}
         </Button>
       </div>
     );
   } else if (!data) {
-    content = <LoadingText>Loading expenses...</LoadingText>;
+    content = <LoadingText>{t('loadingExpenses')}</LoadingText>;
   } else if (data.rows.length === 0) {
-    content = <p className={styles.muted}>{NO_RECENT_EXPENSES}</p>;
+    content = <p className={styles.muted}>{t('noRecent')}</p>;
   } else {
     const view = recentExpensesView(data.total, visibleCount);
     content = (
@@ -85,12 +85,12 @@ export function RecentExpensesCard({ userId }: { userId: string | null }) {
           <div className={styles.footerActions}>
             {view.showLoadMore && (
               <Button variant="secondary" size="sm" onPress={loadMore}>
-                Load More
+                {t('loadMoreRecent')}
               </Button>
             )}
             {view.showSeeAll && (
               <LinkButton href="/expenses" variant="secondary" size="sm">
-                See all expenses
+                {t('seeAll')}
               </LinkButton>
             )}
           </div>
@@ -103,9 +103,9 @@ export function RecentExpensesCard({ userId }: { userId: string | null }) {
     <Card as="section" aria-labelledby="recent-expenses-title" className={styles.widget}>
       <div className={styles.widgetHeader}>
         <h2 id="recent-expenses-title" className={styles.widgetTitle}>
-          Recent Expenses
+          {t('recentExpenses')}
         </h2>
-        {data && data.rows.length > 0 && <Link href="/expenses">View all</Link>}
+        {data && data.rows.length > 0 && <Link href="/expenses">{t('viewAll')}</Link>}
       </div>
       {content}
     </Card>

@@ -1,5 +1,7 @@
 import type { BalanceSummary } from '@kitty/api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../i18n/czech';
+import { setActiveLanguage } from '../../i18n/language';
 import { balanceSummaryLines, overallBalances } from './balanceLines';
 
 const summary = (overall: BalanceSummary['data']['overall']): BalanceSummary => ({
@@ -49,5 +51,29 @@ describe('Balance Summary lines', () => {
 
   it('reads "Unable to load balance information" when the answer holds no overall balance', () => {
     expect(texts({} as BalanceSummary)).toEqual(['Unable to load balance information']);
+  });
+
+  describe('in Czech', () => {
+    afterEach(() => setActiveLanguage('en'));
+
+    it('says it in Czech, the amount as Czech money', () => {
+      setActiveLanguage('cs');
+      expect(
+        texts(
+          summary({
+            total_balance: 1226.5,
+            currency: 'CZK',
+            balances: [
+              { currency: 'CZK', amount: 1226.5 },
+              { currency: 'EUR', amount: -3 },
+            ],
+          }),
+        ),
+      ).toEqual(['Celkem vám dluží 1\u00a0226,50\u00a0Kč', 'Celkem dlužíte 3,00\u00a0€']);
+      expect(texts(summary({ total_balance: 0, currency: 'EUR', balances: [] }))).toEqual(['Vše vyrovnáno!']);
+      expect(balanceSummaryLines('failed', 'No response from server', undefined)[0]?.text).toBe(
+        'Chyba: Server neodpovídá',
+      );
+    });
   });
 });

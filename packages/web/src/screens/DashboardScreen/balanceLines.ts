@@ -1,6 +1,12 @@
 import type { BalanceSummary } from '@kitty/api';
 import { type BalanceSummaryKind, balanceSummary, type LoadStatus } from '@kitty/domain';
+import { knownWords } from '../../flows/failureWords';
+import { money } from '../../i18n/format';
 import { type CurrencyBalance, nonzeroBalances } from '../GroupsScreen/groupBalance';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * The overall balances of GET /balance/summary in minor units: every nonzero currency, the summary's own
@@ -12,6 +18,7 @@ export function overallBalances(summary: BalanceSummary | null | undefined): Cur
   return nonzeroBalances(
     { currency: overall.currency, amount: overall.total_balance },
     overall.balances ?? [],
+    // i18n-ignore: names the amount in a developer's error for a malformed answer
     'overall balance',
   );
 }
@@ -19,6 +26,30 @@ export function overallBalances(summary: BalanceSummary | null | undefined): Cur
 export interface SummaryLine {
   kind: BalanceSummaryKind;
   text: string;
+}
+
+/** A Balance Summary line in the active language: the domain's balanceSummary decides which. */
+function summaryLine(
+  status: LoadStatus,
+  error: string | null,
+  overall: { totalMinor: number; currency: string } | null | undefined,
+): SummaryLine {
+  const { kind } = balanceSummary({ status, error, overall });
+  const message = error?.trim();
+  switch (kind) {
+    case 'loading':
+      return { kind, text: t('loadingBalances') };
+    case 'error':
+      return { kind, text: message ? t('errorWith', { message: knownWords(message) }) : t('balancesFailed') };
+    case 'unavailable':
+      return { kind, text: t('balanceUnavailable') };
+    case 'settled':
+      return { kind, text: t('allSettled') };
+    default: {
+      const amount = money(Math.abs(overall?.totalMinor ?? 0), overall?.currency ?? '');
+      return { kind, text: t(kind === 'owed' ? 'overallOwed' : 'overallOwe', { amount }) };
+    }
+  }
 }
 
 /**
@@ -30,12 +61,10 @@ export function balanceSummaryLines(
   error: string | null,
   balances: CurrencyBalance[] | null | undefined,
 ): SummaryLine[] {
-  if (status !== 'succeeded' || balances === undefined) return [balanceSummary({ status, error })];
-  if (balances === null) return [balanceSummary({ status, overall: null })];
+  if (status !== 'succeeded' || balances === undefined) return [summaryLine(status, error, undefined)];
+  if (balances === null) return [summaryLine(status, null, null)];
   if (balances.length === 0) {
-    return [balanceSummary({ status, overall: { totalMinor: 0, currency: 'USD' } })];
+    return [summaryLine(status, null, { totalMinor: 0, currency: 'USD' })];
   }
-  return balances.map(({ currency, minor }) =>
-    balanceSummary({ status, overall: { totalMinor: minor, currency } }),
-  );
+  return balances.map(({ currency, minor }) => summaryLine(status, null, { totalMinor: minor, currency }));
 }

@@ -1,5 +1,6 @@
 import type { Expense, ExpensePage } from '@kitty/api';
-import { declinedLabel, type ExpenseDirection, expenseDirection, expenseGroupName } from '@kitty/domain';
+import { type ExpenseDirection, expenseDirection } from '@kitty/domain';
+import { declinedText, groupNameText } from '../shared/expenseWords';
 import { minorOrFail } from '../GroupsScreen/groupBalance';
 
 /** Home asks for one more than it can show (20), so a next page means "more than 20". */
@@ -37,7 +38,7 @@ export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpe
   return {
     id: expense.id,
     description: expense.description,
-    groupName: expenseGroupName(expense),
+    groupName: groupNameText(expense),
     date: expense.date,
     currency: expense.currency,
     direction: expenseDirection(
@@ -49,7 +50,7 @@ export function toRecentExpenseRow(expense: Expense, userId: string): RecentExpe
       },
       userId,
     ),
-    declined: declinedLabel(expense.declined),
+    declined: declinedText(expense.declined),
   };
 }
 

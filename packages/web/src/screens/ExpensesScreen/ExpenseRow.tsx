@@ -1,11 +1,17 @@
 import type { Expense } from '@kitty/api';
-import { declinedLabel, decimalToMinor, expenseGroupName, formatShortDate, paidByName } from '@kitty/domain';
+import { decimalToMinor } from '@kitty/domain';
 import { Link } from 'react-aria-components';
 import { CommentCount } from '../../components/CommentCount';
 import { Money } from '../../components/Money';
 import * as styles from './ExpensesScreen.css';
+import { shortDate } from '../../i18n/format';
+import { declinedText, directionText, groupNameText, payerText } from '../shared/expenseWords';
 import { directionFor } from './expenseMoney';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
 import { useLiveChanged } from '../../live/useLive';
+
+const t = messages(catalog);
 
 /**
  * One expense: description, group and date, who paid (every payer, most first), the signed amount for the
@@ -14,7 +20,7 @@ import { useLiveChanged } from '../../live/useLive';
  */
 export function ExpenseRow({ expense, userId }: { expense: Expense; userId: string }) {
   // A declined expense counts for nobody: no "you owe" / "you are owed", only who declined it.
-  const declined = declinedLabel(expense.declined);
+  const declined = declinedText(expense.declined);
   const direction = declined ? null : directionFor(expense, userId);
   const total = decimalToMinor(expense.amount, expense.currency);
   const owe = direction?.direction === 'owe';
@@ -24,13 +30,15 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
       <div className={styles.rowMain}>
         <span className={styles.description}>{expense.description}</span>
         <span className={styles.meta}>
-          {expenseGroupName(expense)} · {formatShortDate(expense.date)}
+          {groupNameText(expense)} · {shortDate(expense.date)}
         </span>
         <span className={styles.meta}>
-          Paid by{' '}
-          {expense.payers && expense.payers.length > 1
-            ? expense.payers.map(paidByName).join(', ')
-            : paidByName(expense.payer)}
+          {t('paidBy', {
+            names:
+              expense.payers && expense.payers.length > 1
+                ? expense.payers.map(payerText).join(', ')
+                : payerText(expense.payer),
+          })}
         </span>
         <CommentCount count={expense.comment_count} />
       </div>
@@ -44,12 +52,12 @@ export function ExpenseRow({ expense, userId }: { expense: Expense; userId: stri
               signed
               colored
             />
-            <span className={owe ? styles.owe : styles.owed}>{direction.label}</span>
+            <span className={owe ? styles.owe : styles.owed}>{directionText(direction.direction)}</span>
           </>
         )}
         {total !== null && (
           <span className={styles.meta}>
-            Total <Money minor={total} currency={expense.currency} />
+            {t('total')} <Money minor={total} currency={expense.currency} />
           </span>
         )}
       </div>

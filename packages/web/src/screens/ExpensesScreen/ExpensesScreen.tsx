@@ -1,4 +1,3 @@
-import { expenseCountText } from '@kitty/domain';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { BackButton } from '../../components/BackButton';
@@ -13,6 +12,11 @@ import { useAuth } from '../../flows/AuthProvider';
 import { ExpenseRow } from './ExpenseRow';
 import * as styles from './ExpensesScreen.css';
 import { useUserExpenses } from './useUserExpenses';
+import { failureText } from '../../flows/failureWords';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** How long typing pauses before the search is asked of the server. */
 const SEARCH_DELAY_MS = 300;
@@ -41,48 +45,55 @@ export function ExpensesScreen() {
         <BackButton />
         <div className={styles.header}>
           <PageHeader
-            title="All Expenses"
+            title={t('allExpenses')}
             actions={
               <LinkButton href="/expenses/create" size="sm">
                 <PlusIcon width={18} height={18} />
-                Add
+                {t('add')}
               </LinkButton>
             }
           />
         </div>
       </div>
 
-      <SearchField label="Search expenses" placeholder="Search expenses..." value={term} onChange={setTerm} />
+      <SearchField
+        label={t('searchExpenses')}
+        placeholder={t('searchPlaceholder')}
+        value={term}
+        onChange={setTerm}
+      />
 
       {first.status === 'failed' && first.error && (
-        <Alert className={styles.banner}>Error loading expenses: {first.error.message}</Alert>
+        <Alert className={styles.banner}>{t('expensesError', { message: failureText(first.error) })}</Alert>
       )}
 
       {first.data === undefined ? (
-        first.status !== 'failed' && <LoadingText>Loading expenses...</LoadingText>
+        first.status !== 'failed' && <LoadingText>{t('loadingExpenses')}</LoadingText>
       ) : (
         <>
           <p className={styles.count} aria-live="polite">
-            {expenseCountText(total ?? shown.length, search)}
+            {search
+              ? t('countFound', { count: total ?? shown.length, term: search })
+              : t('count', { count: total ?? shown.length })}
           </p>
           {shown.length === 0 ? (
             <Card className={styles.empty}>
               {searching ? (
                 <>
-                  <p>No expenses found</p>
+                  <p>{t('noneFound')}</p>
                   <Button variant="secondary" onPress={() => setTerm('')}>
-                    Clear search
+                    {t('clearSearch')}
                   </Button>
                 </>
               ) : (
                 <>
-                  <p>No expenses yet.</p>
-                  <LinkButton href="/expenses/create">Create your first expense</LinkButton>
+                  <p>{t('noExpenses')}</p>
+                  <LinkButton href="/expenses/create">{t('createFirst')}</LinkButton>
                 </>
               )}
             </Card>
           ) : (
-            <ul className={styles.list} aria-label="Expenses">
+            <ul className={styles.list} aria-label={t('expenses')}>
               {shown.map((expense) => (
                 <li key={expense.id}>
                   <ExpenseRow expense={expense} userId={user?.id ?? ''} />
@@ -90,10 +101,12 @@ export function ExpensesScreen() {
               ))}
             </ul>
           )}
-          {moreError && <Alert className={styles.banner}>Error loading expenses: {moreError.message}</Alert>}
+          {moreError && (
+            <Alert className={styles.banner}>{t('expensesError', { message: failureText(moreError) })}</Alert>
+          )}
           {hasMore && (
             <Button variant="secondary" fullWidth isPending={loadingMore} onPress={loadMore}>
-              {loadingMore ? 'Loading...' : 'Load more'}
+              {loadingMore ? t('loadingMore') : t('loadMore')}
             </Button>
           )}
         </>

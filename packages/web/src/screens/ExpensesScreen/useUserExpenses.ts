@@ -3,8 +3,11 @@ import { call } from '@kitty/api';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../api';
 import { type Resource, useResource } from '../../flows/resource';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
 
-const FAILED = 'Failed to fetch user expenses';
+const t = messages(catalog);
+
 const PAGE_SIZE = 20;
 
 function fetchPage(search: string, cursor: string | null, signal?: AbortSignal): Promise<ExpensePage> {
@@ -13,7 +16,7 @@ function fetchPage(search: string, cursor: string | null, signal?: AbortSignal):
       params: { query: { limit: PAGE_SIZE, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } },
       signal,
     }),
-    FAILED,
+    t('fetchExpensesFailed'),
   );
 }
 

@@ -1,3 +1,4 @@
+import '../../flows/accountErrorWords';
 import { call } from '@kitty/api';
 import { failureMessage, type ForgotPasswordForm, hasErrors, validateForgotPassword } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
@@ -10,9 +11,12 @@ import { Link } from '../../components/Link';
 import { TextField } from '../../components/TextField';
 import * as styles from '../shared/authForm.css';
 import { useFormState } from '../shared/useFormState';
+import catalog from '../../i18n/catalog/en/authLinks.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 const FIELDS = ['email'] as const;
-const SEND_FAILED = 'Could not send the link. Please try again later.';
 
 /** "Forgot password?": a reset link goes to the address when it has an account; the answer never tells. */
 export function ForgotPasswordScreen() {
@@ -30,10 +34,10 @@ export function ForgotPasswordScreen() {
     setBusy(true);
     setFailure(null);
     try {
-      await call(api.POST('/auth/forgot-password', { body: { email } }), SEND_FAILED);
+      await call(api.POST('/auth/forgot-password', { body: { email } }), t('sendFailed'));
       setSentTo(email);
     } catch (error) {
-      setFailure(failureMessage(error, SEND_FAILED));
+      setFailure(failureMessage(error, t('sendFailed')));
     } finally {
       setBusy(false);
     }
@@ -41,20 +45,18 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthLayout
-      title="Forgot password?"
-      subtitle="We will e-mail you a link to choose a new one"
-      footer={<Link href="/login">Back to sign in</Link>}
+      title={t('forgotTitle')}
+      subtitle={t('forgotSubtitle')}
+      footer={<Link href="/login">{t('backToSignIn')}</Link>}
     >
       {sentTo ? (
-        <Alert tone="success">
-          If an account uses {sentTo}, a link to reset its password is on its way. It works for one hour.
-        </Alert>
+        <Alert tone="success">{t('linkOnItsWay', { email: sentTo })}</Alert>
       ) : (
         <>
           {failure && <Alert className={styles.alert}>{failure}</Alert>}
           <Form onSubmit={submit}>
             <TextField
-              label="Email"
+              label={t('email')}
               name="email"
               type="email"
               inputMode="email"
@@ -62,7 +64,7 @@ export function ForgotPasswordScreen() {
               {...form.bind('email')}
             />
             <Button type="submit" size="lg" fullWidth isPending={busy} className={styles.submit}>
-              {busy ? 'Sending...' : 'Send reset link'}
+              {busy ? t('sending') : t('sendLink')}
             </Button>
           </Form>
         </>

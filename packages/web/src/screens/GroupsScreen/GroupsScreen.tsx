@@ -1,4 +1,4 @@
-import { partitionGroupsByBalance, settledGroupsToggleLabel } from '@kitty/domain';
+import { partitionGroupsByBalance } from '@kitty/domain';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -12,6 +12,11 @@ import { GroupRow } from './GroupRow';
 import * as styles from './GroupsScreen.css';
 import { groupBalanceSign } from './groupBalance';
 import { useGroupList } from './useGroupList';
+import { failureText } from '../../flows/failureWords';
+import catalog from '../../i18n/catalog/en/lists.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** Your Groups: groups with a balance, then the settled ones behind "Show Settled Groups". */
 export function GroupsScreen() {
@@ -20,15 +25,15 @@ export function GroupsScreen() {
 
   const header = (
     <PageHeader
-      title="Your Groups"
+      title={t('yourGroups')}
       actions={
         <>
           <LinkButton href="/import" variant="secondary" size="sm">
-            Import
+            {t('import')}
           </LinkButton>
           <LinkButton href="/groups/create" size="sm">
             <PlusIcon width={18} height={18} />
-            New Group
+            {t('newGroup')}
           </LinkButton>
         </>
       }
@@ -41,13 +46,13 @@ export function GroupsScreen() {
         {header}
         {groups.status === 'failed' ? (
           <div role="alert" className={styles.error}>
-            <p>Error loading groups: {groups.error?.message}</p>
+            <p>{t('groupsError', { message: failureText(groups.error) })}</p>
             <Button variant="secondary" onPress={groups.reload}>
-              Try Again
+              {t('tryAgain')}
             </Button>
           </div>
         ) : (
-          <LoadingText centered>Loading your groups...</LoadingText>
+          <LoadingText centered>{t('loadingGroups')}</LoadingText>
         )}
       </div>
     );
@@ -60,12 +65,11 @@ export function GroupsScreen() {
       <BalanceSummaryCard />
       <Card as="section" aria-labelledby="active-groups-title" className={styles.section}>
         <h2 id="active-groups-title" className={styles.sectionTitle}>
-          Active Groups
+          {t('activeGroups')}
         </h2>
         {active.length === 0 ? (
           <p className={styles.empty}>
-            You don't have any active groups with outstanding balances.{' '}
-            <Link href="/groups/create">Create a Group</Link>
+            {t('noActive')} <Link href="/groups/create">{t('createGroup')}</Link>
           </p>
         ) : (
           <ul className={styles.list}>
@@ -83,7 +87,7 @@ export function GroupsScreen() {
             aria-controls="settled-groups"
             onPress={() => setShowSettled((shown) => !shown)}
           >
-            {settledGroupsToggleLabel(showSettled)}
+            {showSettled ? t('hideSettled') : t('showSettled')}
           </Button>
           {showSettled && (
             <Card
@@ -93,7 +97,7 @@ export function GroupsScreen() {
               className={styles.section}
             >
               <h2 id="settled-groups-title" className={styles.sectionTitle}>
-                Settled Groups
+                {t('settledGroups')}
               </h2>
               <ul className={styles.list}>
                 {settled.map((group) => (

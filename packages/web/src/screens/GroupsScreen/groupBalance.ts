@@ -45,6 +45,7 @@ export function toGroupListItem(group: GroupSummary): GroupListItem {
     balances: nonzeroBalances(
       { currency: group.currency, amount: group.balance },
       group.balances,
+      // i18n-ignore: names the amount in a developer's error for a malformed answer
       `balance of ${group.name}`,
     ),
   };

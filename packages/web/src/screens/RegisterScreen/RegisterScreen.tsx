@@ -1,3 +1,4 @@
+import '../../flows/accountErrorWords';
 import { hasErrors, type RegisterForm, validateRegister } from '@kitty/domain';
 import { useLocation } from 'react-router';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -11,6 +12,10 @@ import { useAuth } from '../../flows/AuthProvider';
 import { useRecaptcha } from '../../flows/RecaptchaProvider';
 import * as styles from '../shared/authForm.css';
 import { useFormState } from '../shared/useFormState';
+import catalog from '../../i18n/catalog/en/register.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 type Field = keyof RegisterForm;
 
@@ -76,40 +81,46 @@ export function RegisterScreen() {
 
   return (
     <AuthLayout
-      title="Create Account"
-      subtitle="Join us to start managing your expenses"
+      title={t('title')}
+      subtitle={t('subtitle')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('haveAccount')}{' '}
           <Link href="/login" routerOptions={{ state: location.state }}>
-            Sign in
+            {t('signIn')}
           </Link>
         </>
       }
     >
       {serverError && <Alert className={styles.alert}>{serverError}</Alert>}
       <Form onSubmit={submit}>
-        <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...field('email')} />
-        <div className={styles.nameRow}>
-          <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
-        </div>
-        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <TextField
-          label="Confirm password"
+          label={t('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          {...field('email')}
+        />
+        <div className={styles.nameRow}>
+          <TextField label={t('firstName')} autoComplete="given-name" {...field('first_name')} />
+          <TextField label={t('lastName')} autoComplete="family-name" {...field('last_name')} />
+        </div>
+        <TextField label={t('password')} type="password" autoComplete="new-password" {...field('password')} />
+        <TextField
+          label={t('confirmPassword')}
           type="password"
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
         <TextField
-          label="Passphrase"
+          label={t('passphrase')}
           type="password"
           autoComplete="off"
-          description="Enter the registration passphrase"
+          description={t('passphraseHint')}
           {...field('passphrase')}
         />
         <Button type="submit" size="lg" fullWidth isPending={busy} className={styles.submit}>
-          {busy ? 'Creating account...' : 'Create Account'}
+          {busy ? t('creating') : t('create')}
         </Button>
       </Form>
     </AuthLayout>

@@ -1,3 +1,4 @@
+import '../../flows/accountErrorWords';
 import { call } from '@kitty/api';
 import { failureMessage, hasErrors, type ResetPasswordForm, validateResetPassword } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
@@ -10,19 +11,23 @@ import { Link } from '../../components/Link';
 import { LinkButton } from '../../components/LinkButton';
 import { TextField } from '../../components/TextField';
 import * as styles from '../shared/authForm.css';
-import { INVALID_LINK, useLinkToken } from '../shared/linkToken';
+import { invalidLink, useLinkToken } from '../shared/linkToken';
 import { useFormState } from '../shared/useFormState';
+import { knownWords } from '../../flows/failureWords';
+import catalog from '../../i18n/catalog/en/authLinks.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 type Field = keyof ResetPasswordForm;
 const FIELDS: readonly Field[] = ['password', 'confirmPassword'];
-const RESET_FAILED = 'Could not change the password. Please try again.';
 
 /** The field errors the server sent for the form's own fields (the token has no field: its message shows above). */
 function fieldErrorsOf(data: unknown): Partial<Record<Field, string>> {
   const errors = (data as { errors?: { field?: string; message?: string }[] } | undefined)?.errors ?? [];
   const found: Partial<Record<Field, string>> = {};
   for (const { field, message } of errors) {
-    if (field === 'password' && message) found.password = message;
+    if (field === 'password' && message) found.password = knownWords(message);
   }
   return found;
 }
@@ -32,7 +37,7 @@ export function ResetPasswordScreen() {
   const token = useLinkToken();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(token ? null : INVALID_LINK);
+  const [failure, setFailure] = useState<string | null>(token ? null : invalidLink());
   const form = useFormState<Field>({ password: '', confirmPassword: '' });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,14 +50,14 @@ export function ResetPasswordScreen() {
     try {
       await call(
         api.POST('/auth/reset-password', { body: { token, password: form.values.password } }),
-        RESET_FAILED,
+        t('resetFailed'),
       );
       setDone(true);
     } catch (error) {
       const data = (error as { data?: unknown }).data;
       const fields = fieldErrorsOf(data);
       if (hasErrors(fields)) form.showErrors(fields, FIELDS);
-      else setFailure(failureMessage(error, RESET_FAILED));
+      else setFailure(failureMessage(error, t('resetFailed')));
     } finally {
       setBusy(false);
     }
@@ -60,17 +65,17 @@ export function ResetPasswordScreen() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="Every device signed in with the old one is signed out"
-      footer={<Link href="/forgot-password">Need a new link?</Link>}
+      title={t('resetTitle')}
+      subtitle={t('resetSubtitle')}
+      footer={<Link href="/forgot-password">{t('needNewLink')}</Link>}
     >
       {done ? (
         <>
           <Alert tone="success" className={styles.alert}>
-            Your password is changed. Sign in with the new one.
+            {t('passwordChanged')}
           </Alert>
           <LinkButton href="/login" fullWidth>
-            Sign in
+            {t('signIn')}
           </LinkButton>
         </>
       ) : (
@@ -78,21 +83,21 @@ export function ResetPasswordScreen() {
           {failure && <Alert className={styles.alert}>{failure}</Alert>}
           <Form onSubmit={submit}>
             <TextField
-              label="New password"
+              label={t('newPassword')}
               name="password"
               type="password"
               autoComplete="new-password"
               {...form.bind('password')}
             />
             <TextField
-              label="Confirm new password"
+              label={t('confirmNewPassword')}
               name="confirmPassword"
               type="password"
               autoComplete="new-password"
               {...form.bind('confirmPassword')}
             />
             <Button type="submit" size="lg" fullWidth isPending={busy} className={styles.submit}>
-              {busy ? 'Saving...' : 'Set new password'}
+              {busy ? t('saving') : t('setPassword')}
             </Button>
           </Form>
         </>

@@ -1,3 +1,4 @@
+import '../../flows/accountErrorWords';
 import { failureMessage } from '@kitty/domain';
 import { call } from '@kitty/api';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +9,11 @@ import { LinkButton } from '../../components/LinkButton';
 import { LoadingText } from '../../components/Spinner';
 import { useAuth } from '../../flows/AuthProvider';
 import * as styles from '../shared/authForm.css';
-import { INVALID_LINK, useLinkToken } from '../shared/linkToken';
+import { invalidLink, useLinkToken } from '../shared/linkToken';
+import catalog from '../../i18n/catalog/en/authLinks.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 type State = 'checking' | 'verified' | { failed: string };
 
@@ -17,7 +22,7 @@ export function VerifyEmailScreen() {
   const token = useLinkToken();
   const auth = useAuth();
   const { emailVerified, isLoading } = auth;
-  const [state, setState] = useState<State>(token ? 'checking' : { failed: INVALID_LINK });
+  const [state, setState] = useState<State>(token ? 'checking' : { failed: invalidLink() });
   // A link works once: the check must not run twice for one visit (React runs effects twice in development).
   const sent = useRef(false);
 
@@ -26,31 +31,29 @@ export function VerifyEmailScreen() {
   useEffect(() => {
     if (!token || sent.current || isLoading) return;
     sent.current = true;
-    call(api.POST('/auth/verify-email', { body: { token } }), INVALID_LINK).then(
+    call(api.POST('/auth/verify-email', { body: { token } }), invalidLink()).then(
       () => {
         setState('verified');
         emailVerified();
       },
-      (error: unknown) => setState({ failed: failureMessage(error, INVALID_LINK) }),
+      (error: unknown) => setState({ failed: failureMessage(error, invalidLink()) }),
     );
   }, [token, emailVerified, isLoading]);
 
   const onward = auth.isAuthenticated
-    ? { href: '/dashboard', label: 'Continue to Kitty' }
-    : { href: '/login', label: 'Sign in' };
+    ? { href: '/dashboard', label: t('continue') }
+    : { href: '/login', label: t('signIn') };
 
   return (
-    <AuthLayout title="Confirm e-mail" subtitle="Proving that the address is yours">
-      {state === 'checking' && <LoadingText>Checking your link...</LoadingText>}
+    <AuthLayout title={t('verifyTitle')} subtitle={t('verifySubtitle')}>
+      {state === 'checking' && <LoadingText>{t('checking')}</LoadingText>}
       {state === 'verified' && (
         <Alert tone="success" className={styles.alert}>
-          Your e-mail address is confirmed. Everything shared with it is now yours to see.
+          {t('verified')}
         </Alert>
       )}
       {typeof state === 'object' && (
-        <Alert className={styles.alert}>
-          {state.failed} Sign in and choose Resend in the banner to get a new link.
-        </Alert>
+        <Alert className={styles.alert}>{t('verifyFailed', { reason: state.failed })}</Alert>
       )}
       {state !== 'checking' && (
         <LinkButton href={onward.href} fullWidth>

@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@kitty/domain';
 import { useCallback, useRef, useState } from 'react';
+import { knownWords } from '../../flows/failureWords';
 
 /**
  * Text-field form state: values, per-field errors (from the domain's validators), and a setter per field
@@ -47,7 +48,8 @@ export function useFormState<K extends string>(initial: Record<K, string>, onEdi
   const bind = (field: K) => ({
     value: values[field],
     onChange: setField(field),
-    errorMessage: errors[field],
+    // The domain's validators speak English: shown in the active language.
+    errorMessage: errors[field] === undefined ? undefined : knownWords(errors[field]),
     inputRef: inputRef(field),
   });
 
