@@ -51,7 +51,8 @@ const calendarDate = (date: Date, month: string) => `${month} ${date.getDate()},
 /** "Nov 24, 2026" (Intl en-US `dateStyle: 'medium'`); '' when `value` is not a date. Years 1 to 9999. */
 export function formatShortDate(value: string | Date, locale: string = DEFAULT_LOCALE): string {
   const date = toDate(value);
-  if (date && locale !== DEFAULT_LOCALE) return intlFormat(locale, 'date').format(date);
+  // Non-breaking spaces: a Czech date ("26. 11. 2026") never wraps inside itself.
+  if (date && locale !== DEFAULT_LOCALE) return intlFormat(locale, 'date').format(date).replace(/ /g, '\u00a0');
   return date ? calendarDate(date, (MONTHS[date.getMonth()] ?? '').slice(0, 3)) : '';
 }
 
