@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import './czech';
+import './pseudo';
 import catalog from './catalog/en/login.json';
 import { setActiveLanguage } from './language';
 import { domainWords, messages } from './messages';

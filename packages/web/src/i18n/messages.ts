@@ -6,7 +6,6 @@ import {
 } from '@internationalized/string';
 import { LOCALE_OF } from '@kitty/domain';
 import { activeLanguage } from './language';
-import { pseudoLocalize } from './pseudo';
 
 // Every word of the UI comes from a catalog: src/i18n/catalog/en/<area>.json holds the English (the spec's
 // exact words), catalog/cs/<area>.json the Czech, as ICU messages (plurals, selects, {placeholders}). A screen
@@ -21,6 +20,12 @@ const EN = LOCALE_OF.en;
 const CS = LOCALE_OF.cs;
 let czech: Readonly<Record<string, Compiled>> = {};
 let installed = 0;
+let pseudoLocalize: (text: string) => string = (text) => text;
+
+/** Installs the pseudo-locale's transformation (pseudo.ts, loaded only when the pseudo-locale is asked for). */
+export function installPseudo(transform: (text: string) => string): void {
+  pseudoLocalize = transform;
+}
 
 /** Installs the Czech catalogs (czech.ts), keyed by area. */
 export function installCzech(catalogs: Readonly<Record<string, Compiled>>): void {

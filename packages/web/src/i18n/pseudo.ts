@@ -1,6 +1,8 @@
 // The pseudo-locale: every catalog message accented and about 40% longer, between ⟦ and ⟧, so a browser
 // test sees at once a word that is not in the catalog (plain ASCII) and a label that no longer fits.
 
+import { installPseudo } from './messages';
+
 export function pseudoLocalize(text: string): string {
   if (text.trim() === '') return text;
   // A combining acute accent after each vowel: still readable, never plain ASCII, no table to download.
@@ -8,3 +10,5 @@ export function pseudoLocalize(text: string): string {
   const letters = text.replace(/[^A-Za-z]/g, '').length;
   return `⟦${accented}${'·'.repeat(Math.ceil(letters * 0.4))}⟧`;
 }
+
+installPseudo(pseudoLocalize);

@@ -20,7 +20,7 @@ export const ariaLocaleProvider = () => ariaLocale;
 async function load(language: AppLanguage): Promise<void> {
   const browser = typeof navigator === 'undefined' ? null : languageOf(navigator.language);
   const [, provider] = await Promise.all([
-    language === 'cs' ? import('./czech') : null,
+    language === 'cs' ? import('./czech') : language === 'pseudo' ? import('./pseudo') : null,
     language !== 'pseudo' && language !== browser && !ariaLocale ? import('./AriaLocale') : null,
   ]);
   if (provider) ariaLocale = provider.AriaLocale;
