@@ -1,8 +1,16 @@
-import { type RecurrenceSchedule, recurringStatusWords, scheduleWords } from '@kitty/domain';
+import { HttpError, NetworkError } from '@kitty/api';
+import {
+  RECURRENCE_CHANGED_WORDS,
+  RECURRENCE_ENDED_WORDS,
+  RECURRENCE_NOT_MEMBER_WORDS,
+  type RecurrenceSchedule,
+  recurringStatusWords,
+  scheduleWords,
+} from '@kitty/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../i18n/czech';
 import { setActiveLanguage } from '../i18n/language';
-import { recurringStatusText, scheduleText } from './recurringWords';
+import { recurringFailure, recurringStatusText, scheduleText } from './recurringWords';
 
 // A recurring expense's schedule and state read as the domain writes them in English, and naturally in Czech.
 
@@ -47,5 +55,35 @@ describe('recurring words', () => {
       'Příště: 31. prosince 2026',
     );
     expect(recurringStatusText({ status: 'paused' })).toBe('Pozastaveno');
+  });
+});
+
+const refused = (status: number, code: string) =>
+  new HttpError({ status, data: { code, message: 'server words' }, message: 'server words' });
+
+describe('a refused change of a recurring expense', () => {
+  it('says why by its code, keeping the code and status', () => {
+    for (const [status, code, words] of [
+      [409, 'RECURRENCE_ENDED', RECURRENCE_ENDED_WORDS],
+      [409, 'VERSION_CONFLICT', RECURRENCE_CHANGED_WORDS],
+      [403, 'FORBIDDEN_NOT_MEMBER', RECURRENCE_NOT_MEMBER_WORDS],
+    ] as const) {
+      const seen = recurringFailure(refused(status, code)) as HttpError;
+      expect(seen).toMatchObject({ status, code, message: words, data: { code, message: words } });
+    }
+  });
+
+  it('says it in Czech when the app speaks Czech', () => {
+    setActiveLanguage('cs');
+    const seen = recurringFailure(refused(409, 'RECURRENCE_ENDED')) as HttpError;
+    expect(seen.message).toBe('Tento opakovaný výdaj skončil: už ho nelze změnit ani obnovit.');
+    setActiveLanguage('en');
+  });
+
+  it('leaves any other failure as it is', () => {
+    const other = refused(400, 'VALIDATION_FAILED');
+    expect(recurringFailure(other)).toBe(other);
+    const offline = new NetworkError({ message: 'Network Error' });
+    expect(recurringFailure(offline)).toBe(offline);
   });
 });
