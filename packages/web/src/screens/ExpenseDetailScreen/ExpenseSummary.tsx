@@ -1,9 +1,11 @@
 import type { Expense } from '@kitty/api';
+import { isExpenseCategory } from '@kitty/domain';
 
 import { Card } from '../../components/Card';
 import { Link } from '../../components/Link';
 import { Money } from '../../components/Money';
 import { categoryName } from '../../components/split/words';
+import { useAppConfig } from '../../flows/ConfigProvider';
 import { dateTime } from '../../i18n/format';
 import catalog from '../../i18n/catalog/en/expenseDetail.json';
 import { messages } from '../../i18n/messages';
@@ -37,7 +39,11 @@ export function ExpenseSummary({
   /** What each payer paid in minor units (expenseMoney().payers). */
   paidMinor?: Readonly<Record<string, number>> | undefined;
 }) {
-  const category = categoryName(expense.category);
+  const { config } = useAppConfig();
+  // A known category in the active language; one the server added later by the name it gives.
+  const category = isExpenseCategory(expense.category)
+    ? categoryName(expense.category)
+    : (config?.expenseCategories.displayNames[expense.category] ?? categoryName(expense.category));
   const groupName = expense.groupName ?? expense.Group?.name ?? null;
   const declined = declinedText(expense.declined);
   // Declined while shown (the Decline button is gone with it): the focus moves to what happened.

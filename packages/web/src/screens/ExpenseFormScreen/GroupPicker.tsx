@@ -1,5 +1,4 @@
 import type { GroupSummary } from '@kitty/api';
-import { memberCountText } from '@kitty/domain';
 import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
 import { CloseIcon } from '../../components/icons';
@@ -73,7 +72,7 @@ export function GroupPicker({ groupId, text, onTextChange, onSelect }: GroupPick
         renderItem={(g) => (
           <>
             <span>{g.name}</span>
-            <span className={styles.muted}>{memberCountText(g.memberCount)}</span>
+            <span className={styles.muted}>{t('memberCount', { count: g.memberCount })}</span>
           </>
         )}
         trailing={
