@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { accounts, api, createGroup, openAs } from './api';
+import { accounts, addExpense, api, createGroup, openAs } from './api';
+import { expectNoClippedText } from './support';
 
 // The expense screens in Czech (a Czech browser: Accept-Language and navigator.languages cs-CZ): the form
 // takes amounts the way a Czech person types them ("1 226,50", "613,25"), saves them to the cent, and the
@@ -153,4 +154,50 @@ test('a Czech person adds an expense typing amounts with a decimal comma, and re
   await expect(page.getByRole('heading', { name: 'Statistiky' })).toBeVisible();
   await expect(page.getByText(/^Celkem utraceno: 1\s226,50\sKč \(1 výdaj\)$/)).toBeVisible();
   await expectNoEnglish(page, 'the statistics');
+});
+
+test.describe('in the pseudo-locale on a phone', () => {
+  test.use({ locale: 'en-XA', viewport: { width: 390, height: 844 } });
+
+  test('the expense form, the split dialog, the detail and the statistics cut no text off', async ({
+    page,
+    request,
+  }) => {
+    const [alice, bob] = await accounts(request, 'Alice', 'Bob');
+    const group = await createGroup(request, alice, 'Flat', [bob], 'EUR');
+    const { id } = await addExpense(request, {
+      description: 'Electricity',
+      amount: 95,
+      payer: alice,
+      among: [alice, bob],
+      groupId: group.id,
+    });
+    await api(request, 'POST', `/expenses/${id}/comments`, bob.token, { text: 'Thanks!' });
+
+    await openAs(page, alice, `/groups/${group.id}/expenses/create`);
+    // Every message is accented and in ⟦ ⟧: the form's title is one.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      /^⟦A\u0301dd E\u0301xpe\u0301nse\u0301·+⟧$/,
+    );
+    await page.getByLabel(/^⟦A\u0301mo\u0301u\u0301nt·+⟧$/).fill('95');
+    await expectNoClippedText(page, 'the expense form');
+
+    // Exact amounts (the fourth method) opens the split dialog.
+    await page.getByRole('button', { name: /⟦Spli\u0301t·+⟧$/ }).click();
+    await page.getByRole('option').nth(3).click();
+    const split = page.getByRole('dialog');
+    await expect(split.getByText(/^⟦Re\u0301ma\u0301i\u0301ni\u0301ng: €95\.00·+⟧$/)).toBeVisible();
+    await expectNoClippedText(page, 'the split dialog');
+
+    await page.goto(`/expenses/${id}`);
+    await expect(page.getByText('Thanks!')).toBeVisible();
+    await expect(page.locator('time').first()).toHaveText(/^⟦To\u0301da\u0301y\u0301 a\u0301t .+⟧$/);
+    await expectNoClippedText(page, 'the expense detail');
+
+    await page.goto(`/groups/${group.id}/statistics`);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(
+      /^⟦By\u0301 ca\u0301te\u0301go\u0301ry\u0301·+⟧$/,
+    );
+    await expectNoClippedText(page, 'the statistics');
+  });
 });
