@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decimalInput, decimalOutput, parseAmount, writesDecimalComma } from './money';
+import { decimalInput, decimalOutput, writesDecimalComma } from './decimalInput';
+import { parseAmount } from './money';
 
 // A Czech person types amounts with a decimal comma; what they type is read exactly, never through a float.
 
