@@ -4,6 +4,7 @@ import {
   COMMENT_TOO_LONG,
   commentCountLabel,
   commentTimeLabel,
+  commentTimeParts,
   mayDeleteComment,
   validateComment,
 } from './comments';
@@ -40,5 +41,20 @@ describe('comments', () => {
     expect(commentTimeLabel(at(23, 0, 5), options)).toBe('Monday at 12:05 AM');
     expect(commentTimeLabel(at(2, 20, 0), options)).toBe('Monday, November 2, 2026 at 8:00 PM');
     expect(commentTimeLabel('not a date', options)).toBe('');
+  });
+});
+
+describe('commentTimeParts', () => {
+  it('gives the day and the time in the locale, for a language that joins them its own way', () => {
+    const now = new Date(2026, 10, 26, 18, 0);
+    expect(commentTimeParts(new Date(2026, 10, 26, 17, 7).toISOString(), { now, locale: 'cs-CZ' })).toEqual({
+      day: 'Dnes',
+      time: '17:07',
+    });
+    expect(commentTimeParts(new Date(2026, 10, 26, 17, 7).toISOString(), { now })).toEqual({
+      day: 'Today',
+      time: '5:07 PM',
+    });
+    expect(commentTimeParts('not a date', { now })).toBeNull();
   });
 });

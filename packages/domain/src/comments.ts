@@ -39,7 +39,19 @@ export function mayDeleteComment(comment: { author: { id: string } }, userId: st
  * "Tuesday at 8:00 PM" within the week, else "Monday, November 2, 2026 at 8:00 PM"; '' for no date.
  */
 export function commentTimeLabel(value: string, options: HistoryOptions): string {
+  const parts = commentTimeParts(value, options);
+  return parts ? `${parts.day} at ${parts.time}` : '';
+}
+
+/**
+ * The two parts of commentTimeLabel in `options.locale` (Czech: "Dnes", "17:07"), for a language that joins
+ * them its own way; null for no date.
+ */
+export function commentTimeParts(
+  value: string,
+  options: HistoryOptions,
+): { day: string; time: string } | null {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${historyDayLabel(date, options)} at ${formatTime(date)}`;
+  if (Number.isNaN(date.getTime())) return null;
+  return { day: historyDayLabel(date, options), time: formatTime(date, options.locale) };
 }

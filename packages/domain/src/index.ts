@@ -4,6 +4,7 @@ export * from './order';
 export * from './currencies';
 export * from './categories';
 export * from './money';
+export * from './decimalInput';
 export * from './allocate';
 export * from './splits';
 export * from './defaultSplit';

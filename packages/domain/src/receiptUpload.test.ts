@@ -6,7 +6,7 @@ import {
   RECEIPT_TOO_LARGE,
   RECEIPT_UNSUPPORTED,
 } from './receipts';
-import { receiptFileError, receiptSizeLabel } from './receiptUpload';
+import { receiptFileError, receiptSize, receiptSizeLabel } from './receiptUpload';
 
 describe('a picked receipt, before it is sent', () => {
   it('may be a JPEG, PNG, WebP or PDF of up to 10 MB while the expense has fewer than 5', () => {
@@ -39,5 +39,16 @@ describe('a picked receipt, before it is sent', () => {
     expect(receiptSizeLabel(14 * 1024 + 100)).toBe('14 KB');
     expect(receiptSizeLabel(2.4 * 1024 * 1024)).toBe('2.4 MB');
     expect(receiptSizeLabel(RECEIPT_MAX_BYTES)).toBe('10 MB');
+  });
+});
+
+describe('receiptSize', () => {
+  it('gives the unit and the number, for a language that writes them its own way', () => {
+    expect(receiptSize(820)).toEqual({ unit: 'bytes', value: 820, decimals: 0 });
+    expect(receiptSize(14 * 1024 + 100)).toEqual({ unit: 'KB', value: 14, decimals: 0 });
+    expect(receiptSize(2.4 * 1024 * 1024)).toEqual({ unit: 'MB', value: 2.4, decimals: 1 });
+    expect(receiptSize(9.96 * 1024 * 1024)).toEqual({ unit: 'MB', value: 10, decimals: 1 });
+    expect(receiptSizeLabel(9.96 * 1024 * 1024)).toBe('10.0 MB');
+    expect(receiptSize(12.6 * 1024 * 1024)).toEqual({ unit: 'MB', value: 13, decimals: 0 });
   });
 });

@@ -32,10 +32,19 @@ export function receiptFileError(file: PickedFile, attached: number): string | u
   return undefined;
 }
 
+/** A file's weight in the unit people read it in: bytes, whole KB, or MB with one decimal below 10. */
+export function receiptSize(bytes: number): { unit: 'bytes' | 'KB' | 'MB'; value: number; decimals: number } {
+  if (bytes < 1024) return { unit: 'bytes', value: bytes, decimals: 0 };
+  if (bytes < 1024 * 1024) return { unit: 'KB', value: Math.round(bytes / 1024), decimals: 0 };
+  const mb = bytes / (1024 * 1024);
+  return mb < 10
+    ? { unit: 'MB', value: Number(mb.toFixed(1)), decimals: 1 }
+    : { unit: 'MB', value: Math.round(mb), decimals: 0 };
+}
+
 /** A file's weight as people read it: "820 bytes", "14 KB", "2.4 MB" (1 KB = 1024 bytes). */
 export function receiptSizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+  const { unit, value, decimals } = receiptSize(bytes);
+  if (unit === 'bytes') return `${value} ${value === 1 ? 'byte' : 'bytes'}`;
+  return `${value.toFixed(decimals)} ${unit}`;
 }

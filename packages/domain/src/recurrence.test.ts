@@ -16,6 +16,7 @@ import {
   resumeIndex,
   START_DATE_OUT_OF_RANGE,
   scheduleErrors,
+  scheduleParts,
   scheduleWords,
   startOfDayIn,
   TIME_ZONE_UNKNOWN,
@@ -230,5 +231,26 @@ describe('recurring status words', () => {
     );
     expect(recurringStatusWords({ status: 'stopped', next_date: null })).toBe('Stopped');
     expect(recurringStatusWords({ status: 'finished', next_date: null })).toBe('Finished');
+  });
+});
+
+describe('scheduleParts', () => {
+  it('gives what scheduleWords says, for another language to write', () => {
+    expect(scheduleParts({ frequency: 'monthly', start_date: '2026-01-31', end_date: '2027-12-31' })).toEqual(
+      {
+        frequency: 'monthly',
+        year: 2026,
+        month: 1,
+        day: 31,
+        weekday: 6,
+        lastDayInShorterMonths: true,
+        leapDay: false,
+        occurrences: null,
+        endDate: '2027-12-31',
+      },
+    );
+    const leap = scheduleParts({ frequency: 'yearly', start_date: '2028-02-29', occurrences: 3 });
+    expect([leap.leapDay, leap.lastDayInShorterMonths, leap.occurrences]).toEqual([true, false, 3]);
+    expect(scheduleParts({ frequency: 'weekly', start_date: '2026-11-23' }).weekday).toBe(1);
   });
 });

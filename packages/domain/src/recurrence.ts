@@ -303,6 +303,38 @@ export function dayWords(day: string): string {
   return `${d} ${MONTH_NAMES[m - 1]} ${y}`;
 }
 
+/** What a schedule's words say, for a language that writes them its own way (scheduleWords is the English). */
+export interface ScheduleParts {
+  frequency: RecurrenceFrequency;
+  /** The first day, and its weekday (0 = Sunday). */
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  /** Monthly on the 29th to 31st: the last day in shorter months. */
+  lastDayInShorterMonths: boolean;
+  /** Yearly on 29 February: 28 February in other years. */
+  leapDay: boolean;
+  occurrences: number | null;
+  endDate: string | null;
+}
+
+/** The parts of scheduleWords' sentence. */
+export function scheduleParts(schedule: RecurrenceSchedule): ScheduleParts {
+  const { y, m, d } = parseDay(schedule.start_date) ?? fail(schedule.start_date);
+  return {
+    frequency: schedule.frequency,
+    year: y,
+    month: m,
+    day: d,
+    weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay(),
+    lastDayInShorterMonths: schedule.frequency === 'monthly' && d > 28,
+    leapDay: schedule.frequency === 'yearly' && m === 2 && d === 29,
+    occurrences: schedule.occurrences ?? null,
+    endDate: schedule.end_date ?? null,
+  };
+}
+
 /**
  * A schedule in words: "Every month on the 31st (the last day in shorter months), until 31 December 2027",
  * "Every two weeks on Monday, 6 times".

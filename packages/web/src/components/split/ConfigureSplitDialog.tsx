@@ -1,9 +1,14 @@
-import { SPLIT_TYPE_LABELS, type SplitDetails, type SplitType } from '@kitty/domain';
+import type { SplitDetails, SplitType } from '@kitty/domain';
+import catalog from '../../i18n/catalog/en/split.json';
+import { messages } from '../../i18n/messages';
 import { Button } from '../Button';
 import { Dialog } from '../Dialog';
 import * as styles from './ConfigureSplitDialog.css';
 import { SplitEditor } from './SplitEditor';
 import type { ConfigurableSplitType } from './splitForm';
+import { splitTypeLabel } from './words';
+
+const t = messages(catalog);
 
 /** A person the split is among: their user id (or a "temp-" id) and the name shown on their row. */
 export interface SplitParticipant {
@@ -37,8 +42,6 @@ export interface ConfigureSplitDialogProps {
   onCancel: () => void;
 }
 
-export const CONFIGURE_SPLIT_TITLE = 'Configure Split';
-
 /**
  * The Configure Split dialog (spec section 2), layer "split" (z-index 100) so it can open above another
  * dialog. Percentages 0..100 with a running total, exact amounts with the remaining amount, whole-number
@@ -47,9 +50,9 @@ export const CONFIGURE_SPLIT_TITLE = 'Configure Split';
 export function ConfigureSplitDialog({ isOpen, onCancel, splitType, ...rest }: ConfigureSplitDialogProps) {
   return (
     <Dialog
-      title={CONFIGURE_SPLIT_TITLE}
+      title={t('title')}
       size="md"
-      layer="split"
+      layer="split" // i18n-ignore: a layer name, not words
       isOpen={isOpen}
       onOpenChange={(open) => {
         if (!open) onCancel();
@@ -57,9 +60,9 @@ export function ConfigureSplitDialog({ isOpen, onCancel, splitType, ...rest }: C
     >
       {splitType === 'equal' ? (
         <div className={styles.equal}>
-          <p>{SPLIT_TYPE_LABELS.equal}: everyone pays the same share.</p>
+          <p>{t('equalNote', { label: splitTypeLabel('equal') })}</p>
           <div className={styles.actions}>
-            <Button onPress={onCancel}>OK</Button>
+            <Button onPress={onCancel}>{t('ok')}</Button>
           </div>
         </div>
       ) : (

@@ -1,5 +1,10 @@
-import { exactRemaining, formatMoneyWithSymbol, sumMinor } from '@kitty/domain';
+import { exactRemaining, sumMinor } from '@kitty/domain';
+import catalog from '../../i18n/catalog/en/split.json';
+import { money } from '../../i18n/format';
+import { messages } from '../../i18n/messages';
 import * as styles from './ConfigureSplitDialog.css';
+
+const t = messages(catalog);
 
 export interface RemainingSummaryProps {
   /** What has been entered so far, in minor units (blank entries left out). */
@@ -18,8 +23,8 @@ export function RemainingSummary({ values, totalMinor, currency, className }: Re
   return (
     <p className={className ?? styles.summary} aria-live="polite">
       {totalMinor === null
-        ? `Total entered: ${formatMoneyWithSymbol(sumMinor(Object.values(values)), currency)}`
-        : `Remaining: ${formatMoneyWithSymbol(exactRemaining(totalMinor, values), currency)}`}
+        ? t('totalEntered', { amount: money(sumMinor(Object.values(values)), currency) })
+        : t('remaining', { amount: money(exactRemaining(totalMinor, values), currency) })}
     </p>
   );
 }

@@ -1,14 +1,12 @@
-import {
-  formatMoneyWithSymbol,
-  percentageTotal,
-  SPLIT_DETAILS_FIELD,
-  SPLIT_TYPE_LABELS,
-  type SplitDetails,
-} from '@kitty/domain';
+import { percentageTotal, SPLIT_DETAILS_FIELD, type SplitDetails } from '@kitty/domain';
 import { type FormEvent, useState } from 'react';
+import catalog from '../../i18n/catalog/en/split.json';
+import { money } from '../../i18n/format';
+import { activeLocale } from '../../i18n/language';
+import { messages } from '../../i18n/messages';
 import { Button } from '../Button';
-import { DecimalField } from '../DecimalField';
 import { visuallyHidden } from '../VisuallyHidden.css';
+import { AmountField } from './AmountField';
 import type { SplitParticipant } from './ConfigureSplitDialog';
 import * as styles from './ConfigureSplitDialog.css';
 import { RemainingSummary } from './RemainingSummary';
@@ -19,6 +17,13 @@ import {
   splitProblem,
   textsFromDetails,
 } from './splitForm';
+import { expenseProblem, splitTypeLabel } from './words';
+
+const t = messages(catalog);
+
+/** A running percentage in the active language's digits ("33,33" in Czech). */
+const percentText = (value: number) =>
+  new Intl.NumberFormat(activeLocale(), { maximumFractionDigits: 20 }).format(value);
 
 export interface SplitEditorProps {
   participants: readonly SplitParticipant[];
@@ -31,21 +36,6 @@ export interface SplitEditorProps {
   onSave: (details: SplitDetails) => void;
   onCancel: () => void;
 }
-
-const HINTS: Record<ConfigurableSplitType, string> = {
-  percentage: "Enter each person's percentage (0 to 100). They must add up to 100%.",
-  shares: 'Enter a whole number of shares for each person.',
-  exact: 'Enter the exact amount each person owes.',
-  adjustment: "A positive value adds to a person's share, a negative one reduces it.",
-};
-
-/** The word read after each person's name ("Alice percentage"). */
-const UNIT: Record<ConfigurableSplitType, string> = {
-  percentage: 'percentage',
-  shares: 'shares',
-  exact: 'amount',
-  adjustment: 'adjustment',
-};
 
 function inputLimits(type: ConfigurableSplitType) {
   switch (type) {
@@ -88,11 +78,11 @@ export function SplitEditor({
 
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
-      <p className={styles.type}>{SPLIT_TYPE_LABELS[splitType]}</p>
-      <p className={styles.hint}>{HINTS[splitType]}</p>
+      <p className={styles.type}>{splitTypeLabel(splitType)}</p>
+      <p className={styles.hint}>{t(`hint.${splitType}`)}</p>
       {hasTotal && (
         <p className={styles.hint}>
-          Total amount: <strong>{formatMoneyWithSymbol(totalMinor, currency)}</strong>
+          {t('totalAmount')} <strong>{money(totalMinor, currency)}</strong>
         </p>
       )}
       <ul className={styles.rows}>
@@ -100,20 +90,18 @@ export function SplitEditor({
           const share = shares?.[person.id];
           return (
             <li key={person.id}>
-              <DecimalField
+              <AmountField
                 layout="inline"
                 label={
                   <>
                     {person.name}
-                    <span className={visuallyHidden}> {UNIT[splitType]}</span>
+                    <span className={visuallyHidden}> {t(`unit.${splitType}`)}</span>
                   </>
                 }
                 value={texts[person.id] ?? ''}
                 onChange={(value) => setTexts((t) => ({ ...t, [person.id]: value }))}
                 placeholder={splitType === 'exact' ? '0.00' : '0'}
-                description={
-                  share === undefined ? undefined : `Share: ${formatMoneyWithSymbol(share, currency)}`
-                }
+                description={share === undefined ? undefined : t('share', { amount: money(share, currency) })}
                 {...inputLimits(splitType)}
               />
             </li>
@@ -127,14 +115,14 @@ export function SplitEditor({
         currency={currency}
       />
       <div aria-live="polite" className={styles.problem}>
-        {problem}
+        {expenseProblem(problem)}
       </div>
       <div className={styles.actions}>
         <Button variant="secondary" onPress={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" isDisabled={problem !== null}>
-          Save
+          {t('save')}
         </Button>
       </div>
     </form>
@@ -153,7 +141,7 @@ function SplitSummary({ splitType, values, totalMinor, currency }: SplitSummaryP
   if (splitType === 'percentage') {
     return (
       <p className={styles.summary} aria-live="polite">
-        Total: {percentageTotal(values)}%
+        {t('percentTotal', { percent: percentText(percentageTotal(values)) })}
       </p>
     );
   }

@@ -46,11 +46,12 @@ export function textsFromDetails(
 
 export type ReadResult = { ok: true; details: SplitDetails } | { ok: false; error: string };
 
+/** The domain's word for one value of each type, as its messages start (the web says them: expenseProblem). */
 const WHAT: Record<ConfigurableSplitType, string> = {
-  percentage: 'A percentage',
-  shares: 'A share',
-  exact: 'An amount',
-  adjustment: 'An adjustment',
+  percentage: 'A percentage', // i18n-ignore: the domain's English, translated by expenseProblem
+  shares: 'A share', // i18n-ignore: the domain's English, translated by expenseProblem
+  exact: 'An amount', // i18n-ignore: the domain's English, translated by expenseProblem
+  adjustment: 'An adjustment', // i18n-ignore: the domain's English, translated by expenseProblem
 };
 
 /** The texts as domain details (amounts and adjustments in minor units). A blank input counts as 0. */
@@ -70,6 +71,7 @@ export function detailsFromTexts(
       if (!parsed.ok) return { ok: false, error: parsed.error };
       values[id] = parsed.value;
     } else {
+      // i18n-ignore: the domain's English, translated by expenseProblem
       if (parseDecimalText(text) === null) return { ok: false, error: `${WHAT[type]} must be a number` };
       values[id] = Number(text);
     }

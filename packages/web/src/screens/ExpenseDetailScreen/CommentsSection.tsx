@@ -1,16 +1,32 @@
 import type { Comment, Expense } from '@kitty/api';
-import { COMMENT_MAX_LENGTH, commentTimeLabel, mayDeleteComment, memberName } from '@kitty/domain';
+import { COMMENT_MAX_LENGTH, commentTimeParts, mayDeleteComment, memberName } from '@kitty/domain';
 import { type FormEvent, useRef } from 'react';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { LoadingText } from '../../components/Spinner';
 import { TextAreaField } from '../../components/TextAreaField';
+import { expenseProblem } from '../../components/split/words';
 import { useAuth } from '../../flows/AuthProvider';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { activeLanguage, activeLocale } from '../../i18n/language';
+import { messages } from '../../i18n/messages';
 import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './ExpenseDetailScreen.css';
 import { SectionAlert } from './SectionAlert';
 import { useComments } from './useComments';
 import { useLiveNewComment } from '../../live/useLive';
+
+const t = messages(catalog);
+
+/** "Today at 5:07 PM", Czech "Dnes v 17:07" (the domain's commentTimeLabel, in the active language). */
+function commentTime(value: string, now: Date): string {
+  const czech = activeLanguage() === 'cs';
+  const parts = commentTimeParts(value, { now, locale: activeLocale(), weekStartsOn: czech ? 1 : 0 });
+  if (!parts) return '';
+  // A Czech weekday or date starts lower case ("úterý"): at the start of the label it is capitalised.
+  const day = czech ? parts.day.charAt(0).toLocaleUpperCase('cs') + parts.day.slice(1) : parts.day;
+  return t('commentTime', { day, time: parts.time });
+}
 
 function CommentItem({
   comment,
@@ -23,12 +39,12 @@ function CommentItem({
   own: boolean;
   onDelete: () => void;
 }) {
-  const when = commentTimeLabel(comment.created_at, { now });
+  const when = commentTime(comment.created_at, now);
   const live = useLiveNewComment(comment.expense_id, comment.created_at);
   return (
     <li className={styles.comment} {...live}>
       <div className={styles.commentHeader}>
-        <span className={styles.commentAuthor}>{own ? 'You' : memberName(comment.author)}</span>
+        <span className={styles.commentAuthor}>{own ? t('you') : memberName(comment.author)}</span>
         <time dateTime={comment.created_at} className={styles.commentTime}>
           {when}
         </time>
@@ -37,10 +53,10 @@ function CommentItem({
             variant="ghost"
             size="sm"
             className={styles.commentDelete}
-            aria-label={`Delete your comment from ${when}`}
+            aria-label={t('deleteCommentFrom', { when })}
             onPress={onDelete}
           >
-            Delete
+            {t('delete')}
           </Button>
         )}
       </div>
@@ -72,17 +88,15 @@ export function CommentsSection({ expense }: { expense: Expense }) {
   return (
     <Card as="section" aria-labelledby="comments-title" className={styles.comments}>
       <h2 id="comments-title" ref={heading} tabIndex={-1} className={styles.cardTitle}>
-        Comments
+        {t('comments')}
         {list && list.length > 0 && <span className={styles.commentsCount}> ({list.length})</span>}
       </h2>
       {c.comments.status === 'failed' && !list ? (
-        <SectionAlert action="Retry" onAction={c.comments.reload}>
-          {c.comments.error?.message}
-        </SectionAlert>
+        <SectionAlert onRetry={c.comments.reload}>{c.comments.error?.message}</SectionAlert>
       ) : !list ? (
-        <LoadingText>Loading comments...</LoadingText>
+        <LoadingText>{t('loadingSection.comments')}</LoadingText>
       ) : list.length === 0 ? (
-        <p className={styles.commentsEmpty}>No comments yet.</p>
+        <p className={styles.commentsEmpty}>{t('noComments')}</p>
       ) : (
         <ol className={styles.commentList} aria-labelledby="comments-title">
           {list.map((comment) => (
@@ -96,18 +110,14 @@ export function CommentsSection({ expense }: { expense: Expense }) {
           ))}
         </ol>
       )}
-      {c.failure && (
-        <SectionAlert action="Dismiss" onAction={c.dismissFailure}>
-          {c.failure}
-        </SectionAlert>
-      )}
+      {c.failure && <SectionAlert onDismiss={c.dismissFailure}>{expenseProblem(c.failure)}</SectionAlert>}
       <form className={styles.commentForm} onSubmit={(event) => void submit(event)} noValidate>
         <TextAreaField
-          label="Add a comment"
-          description={`Up to ${COMMENT_MAX_LENGTH} characters. Ctrl+Enter sends it.`}
+          label={t('addCommentLabel')}
+          description={t('commentHint', { max: COMMENT_MAX_LENGTH })}
           value={c.text}
           onChange={c.setText}
-          errorMessage={c.fieldError}
+          errorMessage={expenseProblem(c.fieldError)}
           textAreaRef={textArea}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit();
@@ -116,13 +126,13 @@ export function CommentsSection({ expense }: { expense: Expense }) {
         />
         <div>
           <Button type="submit" isPending={c.adding}>
-            {c.adding ? 'Adding...' : 'Add comment'}
+            {c.adding ? t('adding') : t('addComment')}
           </Button>
         </div>
       </form>
       <ConfirmDialog
-        title="Delete Comment"
-        confirmLabel="Delete"
+        title={t('deleteCommentTitle')}
+        confirmLabel={t('delete')}
         isOpen={c.confirming !== null}
         isPending={c.deleting}
         onCancel={c.cancelDelete}
@@ -130,9 +140,7 @@ export function CommentsSection({ expense }: { expense: Expense }) {
           void c.remove().then(() => setTimeout(() => heading.current?.focus(), 0));
         }}
       >
-        <p>
-          Delete your comment? Everyone who sees this expense will no longer see it. This cannot be undone.
-        </p>
+        <p>{t('deleteCommentConfirm')}</p>
       </ConfirmDialog>
     </Card>
   );

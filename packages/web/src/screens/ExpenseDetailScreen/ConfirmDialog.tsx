@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface ConfirmDialogProps {
   /** "Delete Comment", "Remove Receipt": the dialog's heading and name. */
@@ -36,7 +40,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onPress={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button variant="danger" isPending={isPending} onPress={onConfirm}>
             {confirmLabel}

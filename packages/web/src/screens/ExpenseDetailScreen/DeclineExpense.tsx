@@ -4,6 +4,10 @@ import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import * as styles from './ExpenseDetailScreen.css';
 import { useExpenseDecline } from './useExpenseDecline';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * Offered to a person someone else named in a personal expense: they did not agree to it, so they may
@@ -11,23 +15,20 @@ import { useExpenseDecline } from './useExpenseDecline';
  */
 export function DeclineExpense({ expense }: { expense: Expense }) {
   const decline = useExpenseDecline(expense);
-  const creator = expense.created_by.display_name.trim() || 'Someone';
+  const creator = expense.created_by.display_name.trim() || t('someone');
   return (
     <Card as="section" aria-labelledby="decline-title" className={styles.decline}>
       <h2 id="decline-title" className={styles.cardTitle}>
-        Not yours?
+        {t('notYours')}
       </h2>
-      <p>
-        {creator} added you to this expense. If you did not agree to it, decline it: it will then count for
-        nobody.
-      </p>
+      <p>{t('declineExplain', { creator })}</p>
       <div>
         <Button variant="danger" onPress={decline.request} isDisabled={decline.step === 'declining'}>
-          {decline.step === 'declining' ? 'Declining...' : 'Decline expense'}
+          {decline.step === 'declining' ? t('declining') : t('declineExpense')}
         </Button>
       </div>
       <Dialog
-        title="Decline Expense"
+        title={t('declineTitle')}
         size="sm"
         role="alertdialog"
         isOpen={decline.step === 'confirming'}
@@ -37,18 +38,15 @@ export function DeclineExpense({ expense }: { expense: Expense }) {
         footer={
           <>
             <Button variant="secondary" onPress={decline.cancel}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button variant="danger" onPress={decline.confirm}>
-              Decline
+              {t('decline')}
             </Button>
           </>
         }
       >
-        <p>
-          Decline "{expense.description}"? It will stay visible, marked as declined by you, but it will no
-          longer count in anyone's balance. This cannot be undone.
-        </p>
+        <p>{t('declineConfirm', { description: expense.description })}</p>
       </Dialog>
     </Card>
   );

@@ -1,4 +1,8 @@
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 import { ConfirmDialog } from './ConfirmDialog';
+
+const t = messages(catalog);
 
 export interface DeleteConfirmDialogProps {
   isOpen: boolean;
@@ -11,17 +15,14 @@ export interface DeleteConfirmDialogProps {
 export function DeleteConfirmDialog({ isOpen, description, onConfirm, onCancel }: DeleteConfirmDialogProps) {
   return (
     <ConfirmDialog
-      title="Delete Expense"
-      confirmLabel="Delete"
+      title={t('deleteTitle')}
+      confirmLabel={t('delete')}
       isOpen={isOpen}
       isPending={false}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <p>
-        Are you sure you want to delete "{description}"? This removes it from everyone's balances and cannot
-        be undone.
-      </p>
+      <p>{t('deleteConfirm', { description })}</p>
     </ConfirmDialog>
   );
 }

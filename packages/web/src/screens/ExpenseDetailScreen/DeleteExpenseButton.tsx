@@ -4,7 +4,12 @@ import { TrashIcon } from '../../components/icons';
 import { button } from '../../components/Button.css';
 import { cx } from '../../components/cx';
 import { Tooltip } from '../../components/Tooltip';
+import { expenseProblem } from '../../components/split/words';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 import * as styles from './ExpenseDetailScreen.css';
+
+const t = messages(catalog);
 
 /**
  * The delete icon. For someone who did not pay it is shown disabled (aria-disabled, still focusable) with
@@ -13,7 +18,7 @@ import * as styles from './ExpenseDetailScreen.css';
 export function DeleteExpenseButton({ canDelete, onPress }: { canDelete: boolean; onPress: () => void }) {
   const trigger = (
     <RACButton
-      aria-label="Delete expense"
+      aria-label={t('deleteExpense')}
       aria-disabled={canDelete ? undefined : true}
       data-unavailable={canDelete ? undefined : true}
       onPress={onPress}
@@ -23,5 +28,5 @@ export function DeleteExpenseButton({ canDelete, onPress }: { canDelete: boolean
     </RACButton>
   );
   if (canDelete) return trigger;
-  return <Tooltip content={DELETE_NOT_PAYER_TOOLTIP}>{trigger}</Tooltip>;
+  return <Tooltip content={expenseProblem(DELETE_NOT_PAYER_TOOLTIP)}>{trigger}</Tooltip>;
 }

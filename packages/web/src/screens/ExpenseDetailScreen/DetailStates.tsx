@@ -5,7 +5,12 @@ import { useGoBack } from '../../components/BackButton';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
+import { expenseProblem } from '../../components/split/words';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 import * as styles from './ExpenseDetailScreen.css';
+
+const t = messages(catalog);
 
 /** A failed load: the message, Go Back and Retry (Retry loads the expense again). */
 export function DetailError({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -15,9 +20,9 @@ export function DetailError({ message, onRetry }: { message: string; onRetry: ()
       <Alert>{message}</Alert>
       <div className={styles.stateActions}>
         <Button variant="secondary" onPress={goBack}>
-          Go Back
+          {t('goBack')}
         </Button>
-        <Button onPress={onRetry}>Retry</Button>
+        <Button onPress={onRetry}>{t('retry')}</Button>
       </div>
     </div>
   );
@@ -28,10 +33,10 @@ export function DetailNotFound() {
   const goBack = useGoBack();
   return (
     <Card className={styles.state}>
-      <h1 className={styles.stateTitle}>Expense Not Found</h1>
-      <p>The expense you're looking for doesn't exist or has been deleted.</p>
+      <h1 className={styles.stateTitle}>{t('notFoundTitle')}</h1>
+      <p>{t('notFound')}</p>
       <div className={styles.stateActions}>
-        <Button onPress={goBack}>Go Back</Button>
+        <Button onPress={goBack}>{t('goBack')}</Button>
       </div>
     </Card>
   );
@@ -47,8 +52,8 @@ export function DeletionView({ deleted }: { deleted: boolean }) {
       ) : (
         <Spinner size="lg" />
       )}
-      <p className={styles.stateTitle}>{view.title}</p>
-      <p>{view.note}</p>
+      <p className={styles.stateTitle}>{expenseProblem(view.title)}</p>
+      <p>{expenseProblem(view.note)}</p>
     </Card>
   );
 }

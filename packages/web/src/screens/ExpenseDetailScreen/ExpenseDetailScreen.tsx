@@ -2,6 +2,7 @@ import type { Expense } from '@kitty/api';
 import { call } from '@kitty/api';
 import { EDIT_NAVIGATION_DELAY_MS, mayDeclineExpense } from '@kitty/domain';
 import { canDeleteExpense, OPERATION_FAILED } from '@kitty/domain/flows';
+import { expenseProblem } from '../../components/split/words';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api';
@@ -15,6 +16,8 @@ import { LoadingText } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import { useAuth } from '../../flows/AuthProvider';
 import { useResource } from '../../flows/resource';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
 import { DeclineExpense } from './DeclineExpense';
@@ -25,6 +28,8 @@ import { ExpenseSummary } from './ExpenseSummary';
 import { SplitDetailsCard } from './SplitDetailsCard';
 import { useExpenseDelete } from './useExpenseDelete';
 
+const t = messages(catalog);
+
 // The comments (list, form, their flow) are a chunk of their own, outside the page's size budget: its download
 // starts with this screen's, beside the expense's request, and the card says "Loading comments..." meanwhile.
 const commentsModule = import('./CommentsSection');
@@ -34,13 +39,13 @@ const receiptsModule = import('./ReceiptsSection');
 const ReceiptsSection = lazy(() => receiptsModule.then((m) => ({ default: m.ReceiptsSection })));
 
 /** A lazy section's card while its chunk downloads: what the section itself shows while its data loads. */
-function SectionLoading({ id, title }: { id: string; title: string }) {
+function SectionLoading({ id, title }: { id: 'receipts' | 'comments'; title: string }) {
   return (
     <Card as="section" aria-labelledby={`${id}-title`} className={styles.comments}>
       <h2 id={`${id}-title`} className={styles.cardTitle}>
         {title}
       </h2>
-      <LoadingText>Loading {title.toLowerCase()}...</LoadingText>
+      <LoadingText>{t(`loadingSection.${id}`)}</LoadingText>
     </Card>
   );
 }
@@ -50,7 +55,7 @@ function DetailHeader({ actions }: { actions?: React.ReactNode }) {
     <div className={styles.top}>
       <BackButton />
       <div className={styles.header}>
-        <PageHeader title="Detail" actions={actions} />
+        <PageHeader title={t('title')} actions={actions} />
       </div>
     </div>
   );
@@ -65,10 +70,7 @@ export function ExpenseDetailScreen() {
   const expense = useResource(
     ['expense', expenseId],
     (signal) =>
-      call(
-        api.GET('/expenses/{id}', { params: { path: { id: expenseId } }, signal }),
-        'Failed to fetch expense',
-      ),
+      call(api.GET('/expenses/{id}', { params: { path: { id: expenseId } }, signal }), t('loadFailed')),
     { tags: [`expense:${expenseId}`] },
   );
 
@@ -89,14 +91,14 @@ export function ExpenseDetailScreen() {
     return (
       <>
         <DetailHeader />
-        <DetailError message={expense.error?.message ?? 'Failed to fetch expense'} onRetry={expense.reload} />
+        <DetailError message={expense.error?.message ?? t('loadFailed')} onRetry={expense.reload} />
       </>
     );
   }
   return (
     <>
       <DetailHeader />
-      <LoadingText centered>Loading expense details...</LoadingText>
+      <LoadingText centered>{t('loading')}</LoadingText>
     </>
   );
 }
@@ -128,7 +130,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
       editTimer.current = null;
       Promise.resolve()
         .then(() => navigate(`/expenses/${expense.id}/edit`))
-        .catch(() => toast.error('Failed to navigate to edit page'));
+        .catch(() => toast.error(t('editFailed')));
     }, EDIT_NAVIGATION_DELAY_MS);
   };
 
@@ -148,7 +150,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
           <>
             {/* A declined expense can no longer be changed. */}
             {expense.declined === null && (
-              <Button variant="ghost" size="sm" aria-label="Edit expense" onPress={edit}>
+              <Button variant="ghost" size="sm" aria-label={t('edit')} onPress={edit}>
                 <EditIcon width={20} height={20} />
               </Button>
             )}
@@ -163,10 +165,10 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
         <Alert className={styles.banner}>
           <div className={styles.bannerRow}>
             <div>
-              <strong>{OPERATION_FAILED}</strong>
-              <p>{del.error}</p>
+              <strong>{expenseProblem(OPERATION_FAILED)}</strong>
+              <p>{expenseProblem(del.error)}</p>
             </div>
-            <Button variant="ghost" size="sm" aria-label="Dismiss" onPress={del.dismiss}>
+            <Button variant="ghost" size="sm" aria-label={t('dismiss')} onPress={del.dismiss}>
               <CloseIcon width={18} height={18} />
             </Button>
           </div>
@@ -175,8 +177,8 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
       {del.warning && (
         <Alert className={styles.banner}>
           <div className={styles.bannerRow}>
-            <p>{del.warning}</p>
-            <Button variant="ghost" size="sm" aria-label="Dismiss" onPress={del.dismiss}>
+            <p>{expenseProblem(del.warning)}</p>
+            <Button variant="ghost" size="sm" aria-label={t('dismiss')} onPress={del.dismiss}>
               <CloseIcon width={18} height={18} />
             </Button>
           </div>
@@ -186,10 +188,10 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
         <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} paidMinor={money?.payers} />
         <SplitDetailsCard expense={expense} money={money} />
         {declinable && <DeclineExpense expense={expense} />}
-        <Suspense fallback={<SectionLoading id="receipts" title="Receipts" />}>
+        <Suspense fallback={<SectionLoading id="receipts" title={t('receipts')} />}>
           <ReceiptsSection expense={expense} />
         </Suspense>
-        <Suspense fallback={<SectionLoading id="comments" title="Comments" />}>
+        <Suspense fallback={<SectionLoading id="comments" title={t('comments')} />}>
           <CommentsSection expense={expense} />
         </Suspense>
       </div>

@@ -1,18 +1,29 @@
 import type { Expense } from '@kitty/api';
-import { categoryDisplayName, declinedLabel, formatDateTime } from '@kitty/domain';
+import { isExpenseCategory } from '@kitty/domain';
+
 import { Card } from '../../components/Card';
 import { Link } from '../../components/Link';
 import { Money } from '../../components/Money';
+import { categoryName } from '../../components/split/words';
 import { useAppConfig } from '../../flows/ConfigProvider';
+import { dateTime } from '../../i18n/format';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import * as styles from './ExpenseDetailScreen.css';
+
+const t = messages(catalog);
 
 // Only an occurrence of a recurring expense shows it: loaded then.
 const RepeatsFact = lazy(() => import('./RepeatsFact').then((m) => ({ default: m.RepeatsFact })));
 
 /** A payer's name as the spec shows the payer: the display name, else "Unknown". */
 const payerName = (payer: { display_name?: string | null } | null | undefined) =>
-  payer?.display_name?.trim() || 'Unknown';
+  payer?.display_name?.trim() || t('unknown');
+
+/** "Declined by Bob" (the domain's declinedLabel, in the active language), or null. */
+const declinedText = (declined: { by: { display_name: string } } | null | undefined) =>
+  declined ? t('declinedBy', { name: declined.by.display_name.trim() || t('someoneLower') }) : null;
 
 /**
  * Description, category, amount in the expense currency, payer (with several payers, each of them with
@@ -29,10 +40,12 @@ export function ExpenseSummary({
   paidMinor?: Readonly<Record<string, number>> | undefined;
 }) {
   const { config } = useAppConfig();
-  const category =
-    config?.expenseCategories.displayNames[expense.category] ?? categoryDisplayName(expense.category);
+  // A known category in the active language; one the server added later by the name it gives.
+  const category = isExpenseCategory(expense.category)
+    ? categoryName(expense.category)
+    : (config?.expenseCategories.displayNames[expense.category] ?? categoryName(expense.category));
   const groupName = expense.groupName ?? expense.Group?.name ?? null;
-  const declined = declinedLabel(expense.declined);
+  const declined = declinedText(expense.declined);
   // Declined while shown (the Decline button is gone with it): the focus moves to what happened.
   const notice = useRef<HTMLDivElement>(null);
   const wasDeclined = useRef(declined !== null);
@@ -48,7 +61,7 @@ export function ExpenseSummary({
       {declined && (
         <div ref={notice} tabIndex={-1} className={styles.declined}>
           <strong>{declined}</strong>
-          <span>This expense counts for nobody: it is in no one's balance.</span>
+          <span>{t('countsForNobody')}</span>
         </div>
       )}
       {amountMinor !== null && (
@@ -58,11 +71,11 @@ export function ExpenseSummary({
       )}
       <dl className={styles.facts}>
         <div>
-          <dt>Category</dt>
+          <dt>{t('category')}</dt>
           <dd>{category}</dd>
         </div>
         <div>
-          <dt>Paid by</dt>
+          <dt>{t('paidBy')}</dt>
           <dd>
             {expense.payers && expense.payers.length > 1 ? (
               <ul className={styles.payerList}>
@@ -86,8 +99,8 @@ export function ExpenseSummary({
           </dd>
         </div>
         <div>
-          <dt>Date</dt>
-          <dd>{formatDateTime(expense.date)}</dd>
+          <dt>{t('date')}</dt>
+          <dd>{dateTime(expense.date)}</dd>
         </div>
         {expense.recurring_expense_id && expense.group_id && (
           <Suspense fallback={null}>
@@ -96,7 +109,7 @@ export function ExpenseSummary({
         )}
         {groupName && expense.group_id && (
           <div>
-            <dt>Group</dt>
+            <dt>{t('group')}</dt>
             <dd>
               <Link href={`/groups/${expense.group_id}`}>{groupName}</Link>
             </dd>
@@ -104,7 +117,7 @@ export function ExpenseSummary({
         )}
         {expense.notes?.trim() && (
           <div>
-            <dt>Notes</dt>
+            <dt>{t('notes')}</dt>
             <dd className={styles.notes}>{expense.notes}</dd>
           </div>
         )}

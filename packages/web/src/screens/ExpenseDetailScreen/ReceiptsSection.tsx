@@ -8,7 +8,6 @@ import {
   RECEIPT_MAX_BYTES,
   RECEIPT_MAX_PER_EXPENSE,
   receiptDownloadName,
-  receiptSizeLabel,
 } from '@kitty/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/Alert';
@@ -23,9 +22,14 @@ import { ConfirmDialog } from './ConfirmDialog';
 import * as page from './ExpenseDetailScreen.css';
 import type { ReceiptFileKind, ReceiptFiles } from './receiptFiles';
 import * as styles from './receiptStyles';
-import { RECEIPT_FAILED } from './receiptWords';
+import { expenseProblem } from '../../components/split/words';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
+import { receiptFailed, receiptSizeText } from './receiptWords';
 import { SectionAlert } from './SectionAlert';
 import { useReceipts } from './useReceipts';
+
+const t = messages(catalog);
 
 const IMAGE_TYPES = RECEIPT_CONTENT_TYPES.filter(isImageReceipt);
 
@@ -66,7 +70,9 @@ function ReceiptPreview({
     <Button
       variant="ghost"
       style={styles.preview}
-      aria-label={image ? `Open ${receipt.filename}` : `Open ${receipt.filename} (PDF)`}
+      aria-label={
+        image ? t('openReceipt', { name: receipt.filename }) : t('openPdf', { name: receipt.filename })
+      }
       onPress={onOpen}
     >
       {!image ? (
@@ -74,7 +80,7 @@ function ReceiptPreview({
           PDF
         </span>
       ) : thumbnail === 'failed' || !receipt.has_thumbnail ? (
-        <span style={styles.muted}>No preview</span>
+        <span style={styles.muted}>{t('noPreview')}</span>
       ) : thumbnail ? (
         <img src={thumbnail} alt={receipt.filename} style={styles.thumbnail} />
       ) : (
@@ -104,11 +110,19 @@ function ReceiptTile({
         <div style={styles.metaText}>
           <span style={styles.fileName}>{receipt.filename}</span>
           <span style={styles.muted}>
-            {receiptSizeLabel(receipt.size)} · {own ? 'You' : memberName(receipt.uploaded_by)}
+            {t('receiptFrom', {
+              size: receiptSizeText(receipt.size),
+              who: own ? t('you') : memberName(receipt.uploaded_by),
+            })}
           </span>
         </div>
         {own && (
-          <Button variant="ghost" size="sm" aria-label={`Remove ${receipt.filename}`} onPress={onRemove}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('removeReceiptNamed', { name: receipt.filename })}
+            onPress={onRemove}
+          >
             <TrashIcon width={18} height={18} />
           </Button>
         )}
@@ -140,11 +154,11 @@ function ReceiptViewer({
       }}
     >
       {url === 'failed' ? (
-        <Alert>{RECEIPT_FAILED.open}</Alert>
+        <Alert>{receiptFailed('open')}</Alert>
       ) : url && receipt ? (
         <img src={url} alt={receipt.filename} style={styles.full} />
       ) : (
-        <LoadingText>Loading receipt...</LoadingText>
+        <LoadingText>{t('loadingReceipt')}</LoadingText>
       )}
     </Dialog>
   );
@@ -179,8 +193,8 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
   const busy = r.progress !== null;
   const busyLabel =
     r.progress && r.progress.total > 1
-      ? `Attaching ${r.progress.current} of ${r.progress.total}...`
-      : 'Attaching...';
+      ? t('attachingCount', { current: r.progress.current, total: r.progress.total })
+      : t('attaching');
 
   const open = async (receipt: Receipt) => {
     if (isImageReceipt(receipt.content_type)) {
@@ -195,17 +209,15 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
   return (
     <Card as="section" aria-labelledby="receipts-title" className={page.comments}>
       <h2 id="receipts-title" ref={heading} tabIndex={-1} className={page.cardTitle}>
-        Receipts
+        {t('receipts')}
         {list && list.length > 0 && <span className={page.commentsCount}> ({list.length})</span>}
       </h2>
       {r.receipts.status === 'failed' && !list ? (
-        <SectionAlert action="Retry" onAction={r.receipts.reload}>
-          {r.receipts.error?.message}
-        </SectionAlert>
+        <SectionAlert onRetry={r.receipts.reload}>{r.receipts.error?.message}</SectionAlert>
       ) : !list ? (
-        <LoadingText>Loading receipts...</LoadingText>
+        <LoadingText>{t('loadingSection.receipts')}</LoadingText>
       ) : list.length === 0 ? (
-        <p className={page.commentsEmpty}>No receipts yet.</p>
+        <p className={page.commentsEmpty}>{t('noReceipts')}</p>
       ) : (
         <ul style={styles.grid} aria-labelledby="receipts-title">
           {list.map((receipt) => (
@@ -220,18 +232,14 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
           ))}
         </ul>
       )}
-      {r.failure && (
-        <SectionAlert action="Dismiss" onAction={r.dismissFailure}>
-          {r.failure}
-        </SectionAlert>
-      )}
+      {r.failure && <SectionAlert onDismiss={r.dismissFailure}>{expenseProblem(r.failure)}</SectionAlert>}
       {list && (
         <>
           <div style={styles.actions}>
             {full ? (
               // Nothing more can be attached: say so rather than open a picker for nothing.
               <Button variant="secondary" onPress={() => r.fail(RECEIPT_LIMIT_REACHED)}>
-                Attach receipt
+                {t('attachReceipt')}
               </Button>
             ) : (
               <>
@@ -242,24 +250,23 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
                   isPending={busy}
                   onSelect={(files) => void r.attach(files)}
                 >
-                  {busy ? busyLabel : 'Attach receipt'}
+                  {busy ? busyLabel : t('attachReceipt')}
                 </FileButton>
                 {!busy && touchScreen && (
                   <FileButton
                     variant="secondary"
                     acceptedFileTypes={IMAGE_TYPES}
-                    defaultCamera="environment"
+                    defaultCamera="environment" // i18n-ignore: a camera, not words
                     onSelect={(files) => void r.attach(files)}
                   >
-                    Take photo
+                    {t('takePhoto')}
                   </FileButton>
                 )}
               </>
             )}
           </div>
           <p style={styles.hint}>
-            JPEG, PNG, WebP or PDF, up to {receiptSizeLabel(RECEIPT_MAX_BYTES)} each; at most{' '}
-            {RECEIPT_MAX_PER_EXPENSE} per expense.
+            {t('receiptHint', { size: receiptSizeText(RECEIPT_MAX_BYTES), count: RECEIPT_MAX_PER_EXPENSE })}
           </p>
           {busy && <LoadingText>{busyLabel}</LoadingText>}
         </>
@@ -271,8 +278,8 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
         onClose={() => setViewerOpen(false)}
       />
       <ConfirmDialog
-        title="Remove Receipt"
-        confirmLabel="Remove"
+        title={t('removeReceiptTitle')}
+        confirmLabel={t('remove')}
         isOpen={r.confirming !== null}
         isPending={r.removing}
         onCancel={r.cancelRemove}
@@ -280,10 +287,7 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
           void r.remove().then(() => setTimeout(() => heading.current?.focus(), 0));
         }}
       >
-        <p>
-          Remove "{r.confirming?.filename}"? Everyone who sees this expense will no longer see it. This cannot
-          be undone.
-        </p>
+        <p>{t('removeReceiptConfirm', { name: r.confirming?.filename ?? '' })}</p>
       </ConfirmDialog>
     </Card>
   );

@@ -1,8 +1,12 @@
 import { call } from '@kitty/api';
-import { FREQUENCY_LABELS } from '@kitty/domain';
 import { api } from '../../api';
 import { Link } from '../../components/Link';
+import { frequencyLabel } from '../../flows/recurringWords';
 import { useResource } from '../../flows/resource';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * An occurrence of a recurring expense says so: "Repeats every month", with Manage opening the group's
@@ -15,11 +19,11 @@ export function RepeatsFact({ recurringId, groupId }: { recurringId: string; gro
   const frequency = recurring.data?.schedule.frequency;
   return (
     <div>
-      <dt>Repeats</dt>
+      <dt>{t('repeats')}</dt>
       <dd>
-        {frequency ? FREQUENCY_LABELS[frequency] : 'Yes'} ·{' '}
-        <Link href={`/groups/${groupId}?show=recurring`} aria-label="Manage the recurring expenses">
-          Manage
+        {frequency ? frequencyLabel(frequency) : t('yes')} ·{' '}
+        <Link href={`/groups/${groupId}?show=recurring`} aria-label={t('manageRecurring')}>
+          {t('manage')}
         </Link>
       </dd>
     </div>

@@ -1,13 +1,23 @@
 import type { Expense } from '@kitty/api';
-import { isSplitType, SPLIT_TYPE_LABELS } from '@kitty/domain';
+import { isSplitType } from '@kitty/domain';
 import { Avatar } from '../../components/Avatar';
 import { Card } from '../../components/Card';
 import { Money } from '../../components/Money';
+import { splitTypeLabel } from '../../components/split/words';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { activeLocale } from '../../i18n/language';
+import { messages } from '../../i18n/messages';
 import { type ExpenseMoney, splitTotal } from '../ExpensesScreen/expenseMoney';
 import * as styles from './ExpenseDetailScreen.css';
 
+const t = messages(catalog);
+
+/** A split's percentage in the active language ("33,33 %" in Czech). */
+const percentText = (value: number) =>
+  new Intl.NumberFormat(activeLocale(), { style: 'percent', maximumFractionDigits: 20 }).format(value / 100);
+
 function splitName(split: Expense['ExpenseSplits'][number]): string {
-  return split.display_name?.trim() || split.User?.display_name?.trim() || 'Unknown User';
+  return split.display_name?.trim() || split.User?.display_name?.trim() || t('unknownUser');
 }
 
 /** "Split Details": the split type, one row per participant, and the Total of the split amounts. */
@@ -17,10 +27,10 @@ export function SplitDetailsCard({ expense, money }: { expense: Expense; money: 
     <Card as="section" aria-labelledby="split-details-title" className={styles.splits}>
       <div className={styles.splitsHeader}>
         <h2 id="split-details-title" className={styles.cardTitle}>
-          Split Details
+          {t('splitDetails')}
         </h2>
         <span className={styles.splitType}>
-          {isSplitType(expense.split_type) ? SPLIT_TYPE_LABELS[expense.split_type] : expense.split_type}
+          {isSplitType(expense.split_type) ? splitTypeLabel(expense.split_type) : expense.split_type}
         </span>
       </div>
       <ul className={styles.splitList}>
@@ -32,7 +42,7 @@ export function SplitDetailsCard({ expense, money }: { expense: Expense; money: 
               <Avatar name={name} size="sm" />
               <span className={styles.splitName}>{name}</span>
               {percentage && split.percentage !== null && (
-                <span className={styles.percentage}>{split.percentage}%</span>
+                <span className={styles.percentage}>{percentText(split.percentage)}</span>
               )}
               <span className={styles.splitAmount}>
                 {share !== undefined && <Money minor={share} currency={expense.currency} />}
@@ -43,7 +53,7 @@ export function SplitDetailsCard({ expense, money }: { expense: Expense; money: 
       </ul>
       {money && (
         <p className={styles.total}>
-          <span>Total</span>
+          <span>{t('total')}</span>
           <Money minor={splitTotal(money)} currency={expense.currency} />
         </p>
       )}

@@ -1,10 +1,19 @@
 import { type ApiError, isApiError } from '@kitty/api';
 import { COMMENT_EXPENSE_GONE, COMMENT_GONE, COMMENT_MEMBERS_ONLY } from '@kitty/domain';
+import { expenseProblem } from '../../components/split/words';
 import { errorWords } from '../../flows/errorWords';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 
-export const COMMENT_ADD_FAILED = 'Failed to add comment';
-export const COMMENT_DELETE_FAILED = 'Failed to delete comment';
-export const COMMENTS_LOAD_FAILED = 'Failed to load comments';
+const t = messages(catalog);
+
+/** "Failed to add comment", "Failed to delete comment", "Failed to load comments", in the active language. */
+export const commentFailed = (action: 'add' | 'delete' | 'load'): string =>
+  action === 'add'
+    ? t('commentAddFailed')
+    : action === 'delete'
+      ? t('commentDeleteFailed')
+      : t('commentsLoadFailed');
 
 /**
  * What the Comments section says when a comment could not be added or deleted, picked by the answer's code:
@@ -13,9 +22,10 @@ export const COMMENTS_LOAD_FAILED = 'Failed to load comments';
  * someone else's comment. Anything else: the app's words for the code, else the server's message.
  */
 export function commentFailureWords(failure: unknown, action: 'add' | 'delete'): string {
-  if (!isApiError(failure)) return action === 'add' ? COMMENT_ADD_FAILED : COMMENT_DELETE_FAILED;
+  if (!isApiError(failure)) return commentFailed(action);
   const error: ApiError = failure;
-  if (error.code === 'NOT_FOUND') return action === 'delete' ? COMMENT_GONE : COMMENT_EXPENSE_GONE;
-  if (error.code === 'FORBIDDEN_NOT_MEMBER') return COMMENT_MEMBERS_ONLY;
-  return errorWords(error);
+  if (error.code === 'NOT_FOUND')
+    return expenseProblem(action === 'delete' ? COMMENT_GONE : COMMENT_EXPENSE_GONE);
+  if (error.code === 'FORBIDDEN_NOT_MEMBER') return expenseProblem(COMMENT_MEMBERS_ONLY);
+  return expenseProblem(errorWords(error));
 }

@@ -1,6 +1,6 @@
 import { call } from '@kitty/api';
 import { api } from '../../api';
-import { RECEIPT_FAILED } from './receiptWords';
+import { receiptFailed } from './receiptWords';
 
 export type ReceiptFileKind = 'thumbnail' | 'full';
 
@@ -16,7 +16,7 @@ export function fetchReceiptFile(
     kind === 'thumbnail'
       ? api.GET('/expenses/{id}/receipts/{receiptId}/thumbnail', { params, parseAs: 'blob', signal })
       : api.GET('/expenses/{id}/receipts/{receiptId}', { params, parseAs: 'blob', signal });
-  return call(request, RECEIPT_FAILED.open);
+  return call(request, receiptFailed('open'));
 }
 
 export interface ObjectUrls {

@@ -39,7 +39,7 @@ export const thumbnail: CSSProperties = {
 };
 
 export const pdfBadge: CSSProperties = {
-  padding: `${vars.space.xs} ${vars.space.sm}`,
+  padding: `${vars.space.xs} ${vars.space.sm}`, // i18n-ignore: CSS, not words
   borderRadius: vars.radius.sm,
   background: vars.color.errorSoft,
   color: vars.color.errorText,

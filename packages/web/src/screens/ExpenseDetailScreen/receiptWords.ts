@@ -7,17 +7,31 @@ import {
   RECEIPT_TOO_LARGE,
   RECEIPT_UPLOADER_ONLY,
   RECEIPT_UNSUPPORTED,
+  receiptSize,
 } from '@kitty/domain';
+import { expenseProblem } from '../../components/split/words';
 import { errorWords } from '../../flows/errorWords';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { activeLocale } from '../../i18n/language';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export type ReceiptAction = 'load' | 'attach' | 'open' | 'remove';
 
-export const RECEIPT_FAILED: Record<ReceiptAction, string> = {
-  load: 'Failed to load receipts',
-  attach: 'Failed to attach receipt',
-  open: 'Failed to open receipt',
-  remove: 'Failed to remove receipt',
-};
+/** "Failed to load receipts", "Failed to attach receipt"... in the active language. */
+export const receiptFailed = (action: ReceiptAction): string => t(`receipt.${action}Failed`);
+
+/** A receipt's weight as people read it in the active language: "2.4 MB", Czech "2,4 MB". */
+export function receiptSizeText(bytes: number): string {
+  const { unit, value, decimals } = receiptSize(bytes);
+  if (unit === 'bytes') return t('bytes', { count: value });
+  const size = new Intl.NumberFormat(activeLocale(), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+  return unit === 'KB' ? t('kilobytes', { size }) : t('megabytes', { size });
+}
 
 /**
  * What the Receipts section says when a receipt could not be listed, attached, opened or removed, picked by
@@ -26,7 +40,11 @@ export const RECEIPT_FAILED: Record<ReceiptAction, string> = {
  * means the same as the server's own.
  */
 export function receiptFailureWords(failure: unknown, action: ReceiptAction): string {
-  if (!isApiError(failure)) return RECEIPT_FAILED[action];
+  return expenseProblem(englishWords(failure, action));
+}
+
+function englishWords(failure: unknown, action: ReceiptAction): string {
+  if (!isApiError(failure)) return receiptFailed(action);
   const error: ApiError = failure;
   switch (error.code) {
     case 'NOT_FOUND':

@@ -6,14 +6,12 @@ import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { createIdempotencyKeys } from '../../flows/idempotency';
 import { invalidate, useResource } from '../../flows/resource';
-import {
-  COMMENT_ADD_FAILED,
-  COMMENT_DELETE_FAILED,
-  COMMENTS_LOAD_FAILED,
-  commentFailureWords,
-} from './commentWords';
+import { commentFailed, commentFailureWords } from './commentWords';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 
-export const COMMENT_DELETED_TOAST = 'Comment deleted';
+const t = messages(catalog);
+
 /** The server answers 100 comments a page; the section reads up to this many pages (10,000 comments). */
 const MAX_PAGES = 100;
 
@@ -26,7 +24,7 @@ async function loadComments(expenseId: string, signal: AbortSignal): Promise<Com
         params: { path: { id: expenseId }, query: cursor ? { cursor } : {} },
         signal,
       }),
-      COMMENTS_LOAD_FAILED,
+      commentFailed('load'),
     );
     comments.push(...data.comments);
     if (!data.nextCursor) break;
@@ -70,7 +68,7 @@ export function useComments(expense: Expense) {
           params: { path: { id: expense.id }, header: { 'Idempotency-Key': keys.keyFor(expense.id, body) } },
           body,
         }),
-        COMMENT_ADD_FAILED,
+        commentFailed('add'),
       );
       setText('');
       setKeys(createIdempotencyKeys());
@@ -94,9 +92,9 @@ export function useComments(expense: Expense) {
         api.DELETE('/expenses/{id}/comments/{commentId}', {
           params: { path: { id: expense.id, commentId: comment.id } },
         }),
-        COMMENT_DELETE_FAILED,
+        commentFailed('delete'),
       );
-      toast.success(COMMENT_DELETED_TOAST);
+      toast.success(t('commentDeleted'));
       return true;
     } catch (error) {
       setFailure(commentFailureWords(error, 'delete'));

@@ -5,9 +5,10 @@ import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { newIdempotencyKey } from '../../flows/idempotency';
 import { invalidate } from '../../flows/resource';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 
-export const EXPENSE_DECLINED_TOAST = 'Expense declined. It no longer counts for anyone.';
-export const DECLINE_FAILED = 'Failed to decline expense';
+const t = messages(catalog);
 
 /**
  * POST /expenses/decline/{id} after a confirmation. One Idempotency-Key per expense shown, so a retry after
@@ -24,12 +25,12 @@ export function useExpenseDecline(expense: Expense) {
         api.POST('/expenses/decline/{id}', {
           params: { path: { id: expense.id }, header: { 'Idempotency-Key': key.current } },
         }),
-        DECLINE_FAILED,
+        t('declineFailed'),
       );
-      toast.success(EXPENSE_DECLINED_TOAST);
+      toast.success(t('declined'));
       invalidate(`expense:${expense.id}`, 'expenses', 'balances', 'groups');
     } catch (failure) {
-      const message = (failure as { message?: string }).message || DECLINE_FAILED;
+      const message = (failure as { message?: string }).message || t('declineFailed');
       toast.error(message);
       invalidate(`expense:${expense.id}`);
     } finally {

@@ -9,8 +9,13 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { changedMeanwhile } from '../../flows/conflict';
+import { expenseProblem } from '../../components/split/words';
 import { invalidate } from '../../flows/resource';
+import catalog from '../../i18n/catalog/en/expenseDetail.json';
+import { messages } from '../../i18n/messages';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
+
+const t = messages(catalog);
 
 /**
  * DELETE /expenses/{id} with the version the person is looking at. When that version is stale (409: the
@@ -23,7 +28,7 @@ async function deleteExpense(expenseId: string, version: number | undefined) {
       api.DELETE('/expenses/{id}', {
         params: { path: { id: expenseId }, query: version ? { version } : {} },
       }),
-      'Failed to delete expense',
+      expenseProblem('Failed to delete expense'), // i18n-ignore: the domain's English (deleteExpenseDefaultMessage), said by expenseProblem
     );
   } catch (failure) {
     if (changedMeanwhile(failure)) invalidate(`expense:${expenseId}`);
@@ -65,19 +70,19 @@ export function useExpenseDelete(expense: Expense, currentUserId: string) {
     const subscriptions = [
       actor.subscribe((snapshot) => {
         if (snapshot.matches('deleting') && !deletingToastShown) {
-          toast.info('Deleting expense...', DELETING_TOAST_MS);
+          toast.info(t('deleting'), DELETING_TOAST_MS);
           deletingToastShown = true;
         }
         if (!snapshot.matches('deleting')) deletingToastShown = false;
       }),
       actor.on('delete.succeeded', () => {
-        toast.success(EXPENSE_DELETED_TOAST);
+        toast.success(expenseProblem(EXPENSE_DELETED_TOAST));
         const tags = ['expenses', 'balances', 'groups'];
         if (groupId) tags.push(`group:${groupId}`, `balances:${groupId}`, `settlements:${groupId}`);
         invalidate(...tags);
       }),
       actor.on('delete.failed', ({ message }) => {
-        toast.error(message);
+        toast.error(expenseProblem(message));
       }),
       actor.on('delete.redirect', () => {
         void navigate('/dashboard', { replace: true });

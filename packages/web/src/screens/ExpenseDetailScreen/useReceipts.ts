@@ -7,7 +7,8 @@ import { toast } from '../../components/Toast';
 import { newIdempotencyKey } from '../../flows/idempotency';
 import { invalidate, useResource } from '../../flows/resource';
 import { createReceiptFiles, fetchReceiptFile } from './receiptFiles';
-import { RECEIPT_FAILED, receiptFailureWords } from './receiptWords';
+import { expenseProblem } from '../../components/split/words';
+import { receiptFailed, receiptFailureWords } from './receiptWords';
 
 /** Where an attachment of several files stands: "Attaching 2 of 3...". */
 export interface AttachProgress {
@@ -28,7 +29,7 @@ export function useReceipts(expense: Expense) {
     (signal) =>
       call(
         api.GET('/expenses/{id}/receipts', { params: { path: { id: expense.id } }, signal }),
-        RECEIPT_FAILED.load,
+        receiptFailed('load'),
       ).then((data) => data.receipts),
     { tags: [tag] },
   );
@@ -50,7 +51,7 @@ export function useReceipts(expense: Expense) {
     for (const [index, file] of picked.entries()) {
       const refusal = receiptFileError(file, attached + index);
       if (refusal) {
-        setFailure(picked.length > 1 ? `${file.name}: ${refusal}` : refusal);
+        setFailure(picked.length > 1 ? `${file.name}: ${expenseProblem(refusal)}` : expenseProblem(refusal));
         return false;
       }
     }
@@ -63,7 +64,7 @@ export function useReceipts(expense: Expense) {
             params: { path: { id: expense.id }, header: { 'Idempotency-Key': newIdempotencyKey() } },
             ...multipartBody({ file }),
           }),
-          RECEIPT_FAILED.attach,
+          receiptFailed('attach'),
         );
         sent++;
       }
@@ -98,10 +99,10 @@ export function useReceipts(expense: Expense) {
         api.DELETE('/expenses/{id}/receipts/{receiptId}', {
           params: { path: { id: expense.id, receiptId: receipt.id } },
         }),
-        RECEIPT_FAILED.remove,
+        receiptFailed('remove'),
       );
       files.forget(receipt.id);
-      toast.success(RECEIPT_REMOVED);
+      toast.success(expenseProblem(RECEIPT_REMOVED));
       return true;
     } catch (error) {
       setFailure(receiptFailureWords(error, 'remove'));

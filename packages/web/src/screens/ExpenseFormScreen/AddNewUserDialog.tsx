@@ -4,7 +4,12 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
+import { expenseProblem } from '../../components/split/words';
 import * as styles from './ExpenseFormScreen.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface AddNewUserDialogProps {
   /** The address being added; null closes the dialog. */
@@ -18,7 +23,7 @@ export interface AddNewUserDialogProps {
 export function AddNewUserDialog({ email, onAdd, onCancel }: AddNewUserDialogProps) {
   return (
     <Dialog
-      title="Add New User"
+      title={t('newUserTitle')}
       size="sm"
       isOpen={email !== null}
       onOpenChange={(open) => {
@@ -54,24 +59,24 @@ function NewUserForm({ email, onAdd, onCancel }: { email: string } & Omit<AddNew
 
   return (
     <form onSubmit={submit} noValidate className={styles.dialogForm} aria-describedby={noticeId}>
-      <TextField label="Email" value={email} isReadOnly errorMessage={emailError} />
+      <TextField label={t('email')} value={email} isReadOnly errorMessage={expenseProblem(emailError)} />
       <TextField
-        label="Name (optional)"
+        label={t('nameOptional')}
         value={name}
         onChange={setName}
         autoFocus
-        description={`Shown as "${splitName(name, email).display_name}" until they register.`}
+        description={t('shownAs', { name: splitName(name, email).display_name })}
       />
       <p id={noticeId} className={styles.notice}>
-        This person is not registered yet. They will be invited to join when the expense is created.
+        {t('notRegistered')}
       </p>
       {error && <Alert>{error}</Alert>}
       <div className={styles.dialogActions}>
         <Button variant="secondary" onPress={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" isPending={busy} isDisabled={Boolean(emailError)}>
-          Add User
+          {t('addUser')}
         </Button>
       </div>
     </form>

@@ -1,7 +1,12 @@
 import { localDay, NOTES_MAX_LENGTH, notesLength, oneYearAfter } from '@kitty/domain';
 import type { ExpenseDraft, ExpenseDraftEvent } from '@kitty/domain/flows';
 import { useId } from 'react';
+import { expenseProblem } from '../../components/split/words';
 import * as styles from './DateNotesFields.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface DateNotesFieldsProps {
   draft: Pick<ExpenseDraft, 'date' | 'notes'>;
@@ -20,7 +25,7 @@ const COUNTER_FROM = 800;
  * DatePicker brings its calendar and date library, far more than the form's size budget has room for. The
  * notes are a text area of up to 1,000 characters, counted near the limit.
  */
-export function DateNotesFields({ draft, errors, send, dateLabel = 'Date' }: DateNotesFieldsProps) {
+export function DateNotesFields({ draft, errors, send, dateLabel = t('date') }: DateNotesFieldsProps) {
   const id = useId();
   const length = notesLength(draft.notes);
   const counted = length >= COUNTER_FROM;
@@ -44,13 +49,13 @@ export function DateNotesFields({ draft, errors, send, dateLabel = 'Date' }: Dat
         />
         {errors.date && (
           <span id={`${id}-date-error`} className={styles.error}>
-            {errors.date}
+            {expenseProblem(errors.date)}
           </span>
         )}
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-notes`} className={styles.label}>
-          Notes
+          {t('notes')}
         </label>
         <textarea
           id={`${id}-notes`}
@@ -64,12 +69,12 @@ export function DateNotesFields({ draft, errors, send, dateLabel = 'Date' }: Dat
         />
         {counted && (
           <span id={`${id}-count`} className={`${styles.description} ${styles.counter}`}>
-            {length} of {NOTES_MAX_LENGTH} characters
+            {t('notesCount', { length, max: NOTES_MAX_LENGTH })}
           </span>
         )}
         {errors.notes && (
           <span id={`${id}-notes-error`} className={styles.error}>
-            {errors.notes}
+            {expenseProblem(errors.notes)}
           </span>
         )}
       </div>

@@ -5,12 +5,15 @@ import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } fr
 import { Alert } from '../../components/Alert';
 import { useGoBack } from '../../components/BackButton';
 import { Button } from '../../components/Button';
-import { DecimalField } from '../../components/DecimalField';
 import { CloseIcon } from '../../components/icons';
 import { DateNotesFields } from './DateNotesFields';
 import { Select } from '../../components/Select';
+import { AmountField } from '../../components/split/AmountField';
 import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
+import { expenseProblem, problems } from '../../components/split/words';
 import { TextField } from '../../components/TextField';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
 import { toParticipant } from './editDraft';
 import * as styles from './ExpenseFormScreen.css';
 import { GroupPicker } from './GroupPicker';
@@ -23,6 +26,8 @@ import { useFieldOptions } from './useFieldOptions';
 import { useLeftoverStart } from './useLeftoverStart';
 import type { RepeatErrors, RepeatState } from './repeatSchedule';
 import type { RecurringSave } from './saveRecurring';
+
+const t = messages(catalog);
 
 // The Repeat fields load once the expense has a group (only a group's expense repeats).
 const RepeatFields = lazy(() => import('./RepeatFields').then((m) => ({ default: m.RepeatFields })));
@@ -85,8 +90,9 @@ export function ExpenseForm({
     initial,
     recurringSave,
   );
-  const { draft, errors, splitDialogOpen } = snapshot.context;
-  const saveError = snapshot.context.saveError ?? reloadNotice;
+  const { draft, splitDialogOpen } = snapshot.context;
+  const errors = problems(snapshot.context.errors);
+  const saveError = expenseProblem(snapshot.context.saveError ?? reloadNotice);
   const saving = isSavingExpense(snapshot);
   const [groupText, setGroupText] = useState(draft.groupName);
   const formId = useId();
@@ -166,25 +172,25 @@ export function ExpenseForm({
   return (
     <div className={styles.page}>
       <div className={styles.formHeader}>
-        <Button variant="ghost" size="sm" aria-label="Close" onPress={goBack}>
+        <Button variant="ghost" size="sm" aria-label={t('close')} onPress={goBack}>
           <CloseIcon width={22} height={22} />
         </Button>
         <h1 className={styles.title}>
-          {recurring ? 'Edit Recurring Expense' : edit ? 'Edit Expense' : 'Add Expense'}
+          {recurring ? t('titleRecurring') : edit ? t('titleEdit') : t('titleAdd')}
         </h1>
         <Button type="submit" form={formId} isPending={saving}>
-          {saving ? 'Saving...' : 'Save'}
+          {saving ? t('saving') : t('save')}
         </Button>
       </div>
 
       {saveError && (
         <Alert className={styles.banner}>
           <div className={styles.bannerRow}>
-            <span>Error: {saveError}</span>
+            <span>{t('error', { message: saveError })}</span>
             <Button
               variant="ghost"
               size="sm"
-              aria-label="Dismiss"
+              aria-label={t('dismiss')}
               onPress={() => send({ type: 'draft.dismissError' })}
             >
               <CloseIcon width={18} height={18} />
@@ -193,15 +199,11 @@ export function ExpenseForm({
         </Alert>
       )}
 
-      {recurring && (
-        <p className={styles.muted}>
-          Changes apply to the expenses still to come; those already added stay as they are.
-        </p>
-      )}
+      {recurring && <p className={styles.muted}>{t('recurringNote')}</p>}
 
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate className={styles.form}>
         {edit ? (
-          <TextField label="Group" value={draft.groupName || 'Personal'} isReadOnly />
+          <TextField label={t('group')} value={draft.groupName || t('personal')} isReadOnly />
         ) : (
           <GroupPicker
             groupId={draft.group_id}
@@ -215,7 +217,7 @@ export function ExpenseForm({
         )}
 
         <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>Participants</legend>
+          <legend className={styles.legend}>{t('participants')}</legend>
           <ParticipantChips
             draft={draft}
             currentUserId={currentUserId}
@@ -232,14 +234,19 @@ export function ExpenseForm({
           draft={draft}
           options={draft.participants.map((p) => ({
             id: p.id,
-            label: p.id === currentUserId ? `${memberName(p)} (you)` : memberName(p),
+            label: p.id === currentUserId ? t('you', { name: memberName(p) }) : memberName(p),
           }))}
           errorMessage={errors.payers}
           send={send}
         />
-        <Select label="Category" options={categories} value={draft.category} onChange={change('category')} />
+        <Select
+          label={t('category')}
+          options={categories}
+          value={draft.category}
+          onChange={change('category')}
+        />
         <TextField
-          label="Description"
+          label={t('description')}
           value={draft.description}
           onChange={change('description')}
           errorMessage={errors.description}
@@ -247,13 +254,13 @@ export function ExpenseForm({
         />
         <div className={styles.moneyRow}>
           <Select
-            label="Currency"
+            label={t('currency')}
             options={currencies}
             value={draft.currency}
             onChange={change('currency')}
           />
-          <DecimalField
-            label="Amount"
+          <AmountField
+            label={t('amount')}
             value={draft.amount}
             onChange={change('amount')}
             step="0.01"
@@ -277,9 +284,11 @@ export function ExpenseForm({
         />
         <DateNotesFields
           draft={draft}
-          errors={repeating && repeatErrors.date ? { ...errors, date: repeatErrors.date } : errors}
+          errors={
+            repeating && repeatErrors.date ? { ...errors, date: expenseProblem(repeatErrors.date) } : errors
+          }
           send={send}
-          dateLabel={repeating ? 'First date' : 'Date'}
+          dateLabel={repeating ? t('firstDate') : t('date')}
         />
         {draft.group_id !== null && (
           <Suspense fallback={null}>

@@ -14,7 +14,11 @@ import { carriedDraft } from './carriedDraft';
 import { draftFromExpense, toParticipant } from './editDraft';
 import { ExpenseForm } from './ExpenseForm';
 import * as styles from './ExpenseFormScreen.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
 import { expenseTag } from './useExpenseDraft';
+
+const t = messages(catalog);
 
 // Editing a recurring expense: its loading and template only on that route.
 const RecurringEditScreen = lazy(() =>
@@ -33,18 +37,16 @@ export function ExpenseFormScreen() {
   const edit = Boolean(expenseId);
 
   const settings = useResource(edit || recurringId ? null : ['account-settings'], (signal) =>
-    call(api.GET('/account-settings', { signal }), 'Failed to load account settings').catch(
-      (error: unknown) => {
-        // Spec section 8: failing to fetch the default currency is only logged.
-        console.error('Failed to fetch the default currency', error);
-        return null;
-      },
-    ),
+    call(api.GET('/account-settings', { signal }), t('loadSettingsFailed')).catch((error: unknown) => {
+      // Spec section 8: failing to fetch the default currency is only logged.
+      console.error('Failed to fetch the default currency', error);
+      return null;
+    }),
   );
   const group = useResource(groupId ? ['group', groupId] : null, (signal) =>
     callGroup(
       api.GET('/groups/{id}', { params: { path: { id: groupId ?? '' } }, signal }),
-      'Failed to fetch group details',
+      t('loadGroupFailed'),
     ),
   );
   // Tagged so that a save refused as stale (409) loads the current expense into the form.
@@ -53,14 +55,14 @@ export function ExpenseFormScreen() {
     (signal) =>
       call(
         api.GET('/expenses/{id}', { params: { path: { id: expenseId ?? '' } }, signal }),
-        'Failed to fetch expense',
+        t('loadExpenseFailed'),
       ),
     { tags: expenseId ? [expenseTag(expenseId)] : [] },
   );
 
   if (recurringId) {
     return (
-      <Suspense fallback={<LoadingText centered>Loading the recurring expense...</LoadingText>}>
+      <Suspense fallback={<LoadingText centered>{t('loadingRecurring')}</LoadingText>}>
         <RecurringEditScreen recurringId={recurringId} />
       </Suspense>
     );
@@ -86,12 +88,12 @@ export function ExpenseFormScreen() {
       return <Navigate to={`/expenses/${expenseId}`} replace />;
     if (expense.status === 'failed')
       return <LoadFailed message={expense.error?.message} onRetry={expense.reload} />;
-    return <LoadingText centered>Loading expense details...</LoadingText>;
+    return <LoadingText centered>{t('loadingExpense')}</LoadingText>;
   }
 
   const settingsReady = settings.data !== undefined || settings.status === 'failed';
   const groupReady = !groupId || group.data !== undefined || group.status === 'failed';
-  if (!settingsReady || !groupReady) return <LoadingText centered>Loading...</LoadingText>;
+  if (!settingsReady || !groupReady) return <LoadingText centered>{t('loading')}</LoadingText>;
 
   // "More options" in Add New Expense hands over its draft: every field as typed, nothing reset.
   const carried = carriedDraft(location.state, group.data?.id);
@@ -118,7 +120,7 @@ export function ExpenseFormScreen() {
 }
 
 export function LoadFailed({
-  title = 'Edit Expense',
+  title = t('titleEdit'),
   message,
   onRetry,
 }: {
@@ -130,12 +132,12 @@ export function LoadFailed({
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{title}</h1>
-      <Alert>{message ?? 'Failed to fetch expense'}</Alert>
+      <Alert>{message ?? t('loadExpenseFailed')}</Alert>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onPress={goBack}>
-          Go Back
+          {t('goBack')}
         </Button>
-        <Button onPress={onRetry}>Retry</Button>
+        <Button onPress={onRetry}>{t('retry')}</Button>
       </div>
     </div>
   );

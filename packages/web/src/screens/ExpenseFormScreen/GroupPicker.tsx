@@ -1,5 +1,4 @@
 import type { GroupSummary } from '@kitty/api';
-import { memberCountText } from '@kitty/domain';
 import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
 import { CloseIcon } from '../../components/icons';
@@ -7,6 +6,10 @@ import { Link } from '../../components/Link';
 import { fetchAllGroups } from '../../flows/allGroups';
 import { useResource } from '../../flows/resource';
 import * as styles from './ExpenseFormScreen.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface GroupPickerProps {
   /** The selected group's id, or null (a personal expense). */
@@ -33,27 +36,27 @@ export function GroupPicker({ groupId, text, onTextChange, onSelect }: GroupPick
     selected && text === selected.name ? all : all.filter((g) => g.name.toLocaleLowerCase().includes(needle));
 
   let message: React.ReactNode = null;
-  if (groups.data === undefined && groups.status !== 'failed') message = 'Loading groups...';
+  if (groups.data === undefined && groups.status !== 'failed') message = t('loadingGroups');
   else if (groups.status === 'failed' && groups.data === undefined)
-    message = <span className={styles.errorText}>{groups.error?.message ?? 'Failed to fetch groups'}</span>;
+    message = <span className={styles.errorText}>{groups.error?.message ?? t('loadGroupsFailed')}</span>;
   else if (all.length === 0)
     message = (
       <>
-        You don't have any groups yet. <Link href="/groups/create">Create a group</Link>
+        {t('noGroups')} <Link href="/groups/create">{t('createGroup')}</Link>
       </>
     );
   else if (shown.length === 0)
     message = (
       <>
-        No groups match "{text.trim()}". <Link href="/groups/create">Create a group</Link>
+        {t('noGroupsMatch', { text: text.trim() })} <Link href="/groups/create">{t('createGroup')}</Link>
       </>
     );
 
   return (
     <div className={styles.groupPicker}>
       <ComboBox<GroupSummary>
-        label="Group"
-        placeholder="Personal expense (no group)"
+        label={t('group')}
+        placeholder={t('personalPlaceholder')}
         items={shown}
         inputValue={text}
         onInputChange={onTextChange}
@@ -69,12 +72,12 @@ export function GroupPicker({ groupId, text, onTextChange, onSelect }: GroupPick
         renderItem={(g) => (
           <>
             <span>{g.name}</span>
-            <span className={styles.muted}>{memberCountText(g.memberCount)}</span>
+            <span className={styles.muted}>{t('memberCount', { count: g.memberCount })}</span>
           </>
         )}
         trailing={
           (groupId || text) && (
-            <Button variant="ghost" size="sm" aria-label="Clear group" onPress={() => onSelect(null)}>
+            <Button variant="ghost" size="sm" aria-label={t('clearGroup')} onPress={() => onSelect(null)}>
               <CloseIcon width={16} height={16} />
             </Button>
           )

@@ -4,7 +4,12 @@ import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { CloseIcon } from '../../components/icons';
+import { expenseProblem } from '../../components/split/words';
 import * as styles from './ExpenseFormScreen.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface ParticipantChipsProps {
   draft: ExpenseDraft;
@@ -22,7 +27,7 @@ export function ParticipantChips({ draft, currentUserId, onRemove, errorMessage 
   const payers = draftPayerIds(draft);
   return (
     <div className={styles.participants}>
-      <ul className={styles.chips} aria-label="Participants">
+      <ul className={styles.chips} aria-label={t('participants')}>
         {draft.participants.map((person) => {
           const name = memberName(person);
           const you = person.id === currentUserId;
@@ -30,21 +35,18 @@ export function ParticipantChips({ draft, currentUserId, onRemove, errorMessage 
           return (
             <li key={person.id} className={styles.chip}>
               <Avatar name={name} size="sm" />
-              <span className={styles.chipName}>
-                {name}
-                {you && ' (you)'}
-              </span>
-              {payers.includes(person.id) && <Badge tone="accent">Paid</Badge>}
+              <span className={styles.chipName}>{you ? t('you', { name }) : name}</span>
+              {payers.includes(person.id) && <Badge tone="accent">{t('paid')}</Badge>}
               {pending ? (
-                <Badge tone="warning">Pending</Badge>
+                <Badge tone="warning">{t('pending')}</Badge>
               ) : (
-                person.registered === true && <Badge tone="positive">Registered</Badge>
+                person.registered === true && <Badge tone="positive">{t('registered')}</Badge>
               )}
               {!you && (
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Remove ${name}`}
+                  aria-label={t('remove', { name })}
                   isDisabled={!canRemoveParticipant(draft, person.id, currentUserId)}
                   onPress={() => onRemove(person.id)}
                   className={styles.chipRemove}
@@ -56,10 +58,10 @@ export function ParticipantChips({ draft, currentUserId, onRemove, errorMessage 
           );
         })}
       </ul>
-      {lastOne && <p className={styles.muted}>{PARTICIPANT_REQUIRED}</p>}
-      {errorMessage && errorMessage !== PARTICIPANT_REQUIRED && (
+      {lastOne && <p className={styles.muted}>{expenseProblem(PARTICIPANT_REQUIRED)}</p>}
+      {errorMessage && expenseProblem(errorMessage) !== expenseProblem(PARTICIPANT_REQUIRED) && (
         <p role="alert" className={styles.errorText}>
-          {errorMessage}
+          {expenseProblem(errorMessage)}
         </p>
       )}
     </div>

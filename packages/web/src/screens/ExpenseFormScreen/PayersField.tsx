@@ -8,11 +8,16 @@ import {
 } from '@kitty/domain/flows';
 import { Button } from '../../components/Button';
 import { NativeCheckbox } from '../../components/NativeCheckbox';
-import { DecimalField } from '../../components/DecimalField';
 import { Select, type SelectOption } from '../../components/Select';
+import { AmountField } from '../../components/split/AmountField';
 import { RemainingSummary } from '../../components/split/RemainingSummary';
+import { expenseProblem } from '../../components/split/words';
 import { visuallyHidden } from '../../components/VisuallyHidden.css';
 import * as styles from './PayersField.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 export interface PayersFieldProps {
   draft: ExpenseDraft;
@@ -37,18 +42,18 @@ export function PayersField({ draft, options, errorMessage, send }: PayersFieldP
     <div className={styles.payers}>
       {!several && (
         <Select
-          label="Who paid?"
+          label={t('whoPaid')}
           options={options}
           value={draft.paid_by}
           onChange={(id) => send({ type: 'draft.setPayer', id })}
         />
       )}
       <NativeCheckbox checked={several} onChange={(on) => send({ type: 'draft.setSeveralPayers', on })}>
-        Several people paid
+        {t('severalPaid')}
       </NativeCheckbox>
       {several && (
         <fieldset className={styles.whoPaid}>
-          <legend className={styles.whoPaidLegend}>Who paid?</legend>
+          <legend className={styles.whoPaidLegend}>{t('whoPaid')}</legend>
           {options.map((option) => (
             <NativeCheckbox
               key={option.id}
@@ -70,16 +75,16 @@ export function PayersField({ draft, options, errorMessage, send }: PayersFieldP
       )}
       {hasSeveralPayers(draft) && (
         <fieldset className={styles.amounts}>
-          <legend className={styles.legend}>How much each paid</legend>
+          <legend className={styles.legend}>{t('howMuchEach')}</legend>
           <ul className={styles.rows}>
             {draft.payers.map((payer) => (
               <li key={payer.id}>
-                <DecimalField
+                <AmountField
                   layout="inline"
                   label={
                     <>
                       {options.find((o) => o.id === payer.id)?.label ?? payer.id}
-                      <span className={visuallyHidden}> paid</span>
+                      <span className={visuallyHidden}> {t('paidSuffix')}</span>
                     </>
                   }
                   value={payer.amount}
@@ -105,12 +110,12 @@ export function PayersField({ draft, options, errorMessage, send }: PayersFieldP
               isDisabled={totalMinor === null}
               onPress={() => send({ type: 'draft.splitPaymentEqually' })}
             >
-              Split the payment equally
+              {t('splitEqually')}
             </Button>
           </div>
           {errorMessage && (
             <p role="alert" className={styles.error}>
-              {errorMessage}
+              {expenseProblem(errorMessage)}
             </p>
           )}
         </fieldset>

@@ -11,12 +11,15 @@ import { NO_PEOPLE_FOUND, USER_SEARCH_FAILED, useUserSearch } from '../../flows/
 import { AddNewUserDialog } from './AddNewUserDialog';
 import { toParticipant } from './editDraft';
 import * as styles from './ExpenseFormScreen.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { domainWords, messages } from '../../i18n/messages';
+
+const t = messages(catalog);
+const said = domainWords(catalog);
 
 type Option =
   | { id: string; kind: 'user'; user: UserSearchResult }
   | { id: string; kind: 'email'; email: string };
-
-export const ADD_NEW_USER_FAILED = 'Failed to add new user. Please try again.';
 
 export interface PeopleSearchProps {
   /** Who is in the expense already (not offered again). */
@@ -24,7 +27,7 @@ export interface PeopleSearchProps {
   onAdd: (person: DraftParticipant) => void;
 }
 
-const addedText = (user: Parameters<typeof memberName>[0]) => `Added ${memberName(user)} to the expense`;
+const addedText = (user: Parameters<typeof memberName>[0]) => t('added', { name: memberName(user) });
 
 /**
  * Add people: search by name or e-mail (connected people first), or add an address: an existing person
@@ -55,13 +58,13 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
     try {
       const result = await call(
         api.GET('/users/check-email', { params: { query: { email } } }),
-        'Error checking email',
+        t('checkEmailFailed'),
       );
       if (result.exists && result.user) add(result.user);
       else openNewUser(email);
     } catch (error) {
-      console.error('Error checking email', error);
-      toast.error('Error checking email');
+      console.error('Error checking email', error); // i18n-ignore: for developers
+      toast.error(t('checkEmailFailed'));
       openNewUser(email);
     } finally {
       setChecking(false);
@@ -92,39 +95,39 @@ export function PeopleSearch({ participantIds, onAdd }: PeopleSearchProps) {
     setTimeout(() => setTerm(''), 0);
   };
 
-  const status = search.status === 'done' ? NO_PEOPLE_FOUND : 'Searching...';
+  const status = search.status === 'done' ? said(NO_PEOPLE_FOUND) : t('searching');
 
   return (
     <div className={styles.peopleSearch}>
       <ComboBox<Option>
-        label="Add people"
-        placeholder="Search by name or e-mail"
+        label={t('addPeople')}
+        placeholder={t('searchPeople')}
         items={options}
         inputValue={term}
         onInputChange={setTerm}
         selectedKey={null}
         onSelectionChange={pick}
-        menuTrigger="input"
+        menuTrigger="input" // i18n-ignore: a react-aria option, not words
         allowsCustomValue
         renderEmptyState={typed && search.status !== 'failed' ? () => status : undefined}
-        textValue={(o) => (o.kind === 'user' ? memberName(o.user) : `Add ${o.email}`)}
+        textValue={(o) => (o.kind === 'user' ? memberName(o.user) : t('addEmail', { email: o.email }))}
         renderItem={(o) =>
           o.kind === 'user' ? (
             <>
               <span>
                 {memberName(o.user)} <span className={styles.muted}>{o.user.email}</span>
               </span>
-              {o.user.connected && <Badge tone="positive">Connected</Badge>}
+              {o.user.connected && <Badge tone="positive">{t('connected')}</Badge>}
             </>
           ) : (
-            <span>Add {o.email}</span>
+            <span>{t('addEmail', { email: o.email })}</span>
           )
         }
       />
-      {checking && <p className={styles.muted}>Checking email...</p>}
+      {checking && <p className={styles.muted}>{t('checkingEmail')}</p>}
       {search.status === 'failed' && (
         <p role="alert" className={styles.errorText}>
-          {USER_SEARCH_FAILED}
+          {said(USER_SEARCH_FAILED)}
         </p>
       )}
       <AddNewUserDialog email={newUserEmail} onAdd={addNewUser} onCancel={() => setNewUserEmail(null)} />

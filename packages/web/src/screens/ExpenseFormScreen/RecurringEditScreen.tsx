@@ -8,6 +8,10 @@ import { toParticipant } from './editDraft';
 import { ExpenseForm } from './ExpenseForm';
 import { LoadFailed } from './ExpenseFormScreen';
 import { draftFromTemplate } from './templateDraft';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * /recurring/{recurringId}/edit: the recurring expense (tagged, so a save refused as stale loads it again)
@@ -21,7 +25,7 @@ export function RecurringEditScreen({ recurringId }: { recurringId: string }) {
     (signal) =>
       call(
         api.GET('/recurring-expenses/{id}', { params: { path: { id: recurringId } }, signal }),
-        'Failed to load the recurring expense',
+        t('loadRecurringFailed'),
       ),
     { tags: [recurringExpenseTag(recurringId)] },
   );
@@ -29,7 +33,7 @@ export function RecurringEditScreen({ recurringId }: { recurringId: string }) {
   const group = useResource(groupId ? ['group', groupId] : null, (signal) =>
     callGroup(
       api.GET('/groups/{id}', { params: { path: { id: groupId ?? '' } }, signal }),
-      'Failed to fetch group details',
+      t('loadGroupFailed'),
     ),
   );
 
@@ -57,8 +61,6 @@ export function RecurringEditScreen({ recurringId }: { recurringId: string }) {
   }
   const failed = recurring.status === 'failed' ? recurring : group.status === 'failed' ? group : null;
   if (failed)
-    return (
-      <LoadFailed title="Edit Recurring Expense" message={failed.error?.message} onRetry={failed.reload} />
-    );
-  return <LoadingText centered>Loading the recurring expense...</LoadingText>;
+    return <LoadFailed title={t('titleRecurring')} message={failed.error?.message} onRetry={failed.reload} />;
+  return <LoadingText centered>{t('loadingRecurring')}</LoadingText>;
 }

@@ -1,16 +1,18 @@
 import {
-  FREQUENCY_LABELS,
   isDay,
   localDay,
   oneYearAfter,
   RECURRENCE_FREQUENCIES,
   type RecurrenceFrequency,
-  scheduleWords,
 } from '@kitty/domain';
 import { useId } from 'react';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { expenseProblem } from '../../components/split/words';
+import { frequencyLabel, scheduleText } from '../../flows/recurringWords';
 import * as styles from './DateNotesFields.css';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
 import {
   newRepeat,
   type RepeatEnds,
@@ -19,16 +21,18 @@ import {
   toSchedule,
 } from './repeatSchedule';
 
+const t = messages(catalog);
+
 const NEVER = 'never';
-const REPEAT_OPTIONS = [
-  { id: NEVER, label: 'Never' },
-  ...RECURRENCE_FREQUENCIES.map((f) => ({ id: f, label: FREQUENCY_LABELS[f] })),
+const repeatOptions = () => [
+  { id: NEVER, label: t('never') },
+  ...RECURRENCE_FREQUENCIES.map((f) => ({ id: f, label: frequencyLabel(f) })),
 ];
 
-const ENDS_OPTIONS: { id: RepeatEnds; label: string }[] = [
-  { id: 'never', label: 'Never' },
-  { id: 'on_date', label: 'On a date' },
-  { id: 'after', label: 'After a number of times' },
+const endsOptions = (): { id: RepeatEnds; label: string }[] => [
+  { id: 'never', label: t('never') },
+  { id: 'on_date', label: t('endsOnDate') },
+  { id: 'after', label: t('endsAfter') },
 ];
 
 export interface RepeatFieldsProps {
@@ -50,8 +54,8 @@ export interface RepeatFieldsProps {
 export function RepeatFields({ repeat, alwaysRepeats, startDate, errors, onChange }: RepeatFieldsProps) {
   const select = (
     <Select
-      label="Repeat"
-      options={alwaysRepeats ? REPEAT_OPTIONS.slice(1) : REPEAT_OPTIONS}
+      label={t('repeat')}
+      options={alwaysRepeats ? repeatOptions().slice(1) : repeatOptions()}
       value={repeat?.frequency ?? NEVER}
       onChange={(value) =>
         onChange(
@@ -89,20 +93,20 @@ function RepeatEndsFields({
   const schedule = toSchedule(repeat, startDate, 'UTC');
   const words =
     isDay(startDate) && (schedule.end_date == null || isDay(schedule.end_date))
-      ? scheduleWords(schedule)
+      ? scheduleText(schedule)
       : null;
   return (
     <>
       <Select
-        label="Ends"
-        options={ENDS_OPTIONS}
+        label={t('ends')}
+        options={endsOptions()}
         value={repeat.ends}
         onChange={(ends) => onChange({ ...repeat, ends: ends as RepeatEnds })}
       />
       {repeat.ends === 'on_date' && (
         <div className={styles.field}>
           <label htmlFor={`${id}-end`} className={styles.label}>
-            End date
+            {t('endDate')}
           </label>
           <input
             id={`${id}-end`}
@@ -117,18 +121,18 @@ function RepeatEndsFields({
           />
           {errors.endDate && (
             <span id={`${id}-end-error`} className={styles.error}>
-              {errors.endDate}
+              {expenseProblem(errors.endDate)}
             </span>
           )}
         </div>
       )}
       {repeat.ends === 'after' && (
         <TextField
-          label="Number of times"
+          label={t('times')}
           inputMode="numeric"
           value={repeat.count}
           onChange={(count) => onChange({ ...repeat, count })}
-          errorMessage={errors.count}
+          errorMessage={expenseProblem(errors.count)}
           maxLength={4}
         />
       )}

@@ -1,11 +1,14 @@
-import { memberName, parseMoney, SPLIT_TYPE_LABELS, SPLIT_TYPES, type SplitDetails } from '@kitty/domain';
+import { memberName, parseMoney, SPLIT_TYPES, type SplitDetails } from '@kitty/domain';
 import type { ExpenseDraft } from '@kitty/domain/flows';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
+import { splitTypeLabel } from '../../components/split/words';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
 import * as styles from './ExpenseFormScreen.css';
 
-const OPTIONS = SPLIT_TYPES.map((type) => ({ id: type, label: SPLIT_TYPE_LABELS[type] }));
+const t = messages(catalog);
 
 export interface SplitSectionProps {
   draft: ExpenseDraft;
@@ -31,19 +34,20 @@ export function SplitSection({
   onCloseDialog,
 }: SplitSectionProps) {
   const amount = parseMoney(draft.amount, draft.currency);
+  const options = SPLIT_TYPES.map((type) => ({ id: type, label: splitTypeLabel(type) }));
   return (
     <div className={styles.split}>
       <div className={styles.splitRow}>
         <Select
-          label="Split"
-          options={OPTIONS}
+          label={t('split')}
+          options={options}
           value={draft.split_type}
           onChange={onTypeChange}
           className={styles.grow}
         />
         {draft.split_type !== 'equal' && (
           <Button variant="secondary" onPress={onOpenDialog} className={styles.configure}>
-            Configure split
+            {t('configureSplit')}
           </Button>
         )}
       </div>

@@ -5,6 +5,10 @@ import { changedMeanwhile } from '../../flows/conflict';
 import { recurringFailure } from '../../flows/recurringWords';
 import { invalidate, recurringExpenseTag } from '../../flows/resource';
 import { type ScheduleBody, serverFieldErrors } from './repeatSchedule';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /** A save that makes the expense repeat (Repeat on), or changes a recurring expense. */
 export interface RecurringSave {
@@ -47,7 +51,7 @@ function request(payload: ExpensePayload, save: RecurringSave, idempotencyKey: s
         params: { path: { id: save.recurringId } },
         body: { expense, schedule: save.schedule, ...(save.version ? { version: save.version } : {}) },
       }),
-      'Failed to update the recurring expense',
+      t('updateRecurringFailed'),
     );
   }
   return call(
@@ -58,6 +62,6 @@ function request(payload: ExpensePayload, save: RecurringSave, idempotencyKey: s
       },
       body: { expense, schedule: save.schedule },
     }),
-    'Failed to save the recurring expense',
+    t('saveRecurringFailed'),
   );
 }

@@ -16,8 +16,11 @@ import { api } from '../../api';
 import { changedMeanwhile } from '../../flows/conflict';
 import { createIdempotencyKeys, type IdempotencyKeys } from '../../flows/idempotency';
 import { invalidate, recurringListTag } from '../../flows/resource';
-import { ADD_NEW_USER_FAILED } from './PeopleSearch';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
 import type { RecurringSave } from './saveRecurring';
+
+const t = messages(catalog);
 
 /** The resource tag of one expense: invalidating it loads the expense again wherever it is shown. */
 export const expenseTag = (expenseId: string) => `expense:${expenseId}`;
@@ -35,7 +38,7 @@ async function inviteAll(save: SaveExpenseInput, keys: IdempotencyKeys): Promise
         params: { header: { 'Idempotency-Key': keys.keyFor('invite', body) } },
         body,
       }),
-      ADD_NEW_USER_FAILED,
+      t('addNewUserFailed'),
     );
     ids.set(person.id, user.id);
   }
@@ -63,7 +66,7 @@ async function saveExpense(
           params: { path: { id: expenseId } },
           body: version ? { ...payload, version } : payload,
         }),
-        'Failed to update expense',
+        t('updateFailed'),
       );
     } catch (failure) {
       // Changed by someone else meanwhile: load the current expense once the machine is back to
@@ -77,7 +80,7 @@ async function saveExpense(
       params: { header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
       body: payload,
     }),
-    'Failed to create expense',
+    t('createFailed'),
   );
 }
 

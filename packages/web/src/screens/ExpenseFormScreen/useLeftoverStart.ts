@@ -1,6 +1,10 @@
 import { api } from '../../api';
 import { callGroup } from '../../flows/groupCall';
 import { useResource } from '../../flows/resource';
+import catalog from '../../i18n/catalog/en/expenseForm.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 /**
  * Where the saved expense's leftover units will start (the domain's `rotation`), so that the split
@@ -21,7 +25,7 @@ export function useLeftoverStart(
   const group = useResource(ask ? ['group', groupId] : null, (signal) =>
     callGroup(
       api.GET('/groups/{id}', { params: { path: { id: groupId ?? '' } }, signal }),
-      'Failed to fetch group details',
+      t('loadGroupFailed'),
     ),
   );
   if (keptStart !== undefined) return keptStart;

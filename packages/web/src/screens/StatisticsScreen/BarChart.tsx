@@ -1,4 +1,6 @@
-import { formatMoneyWithSymbol } from '@kitty/domain';
+import { money as formatMoney } from '../../i18n/format';
+import catalog from '../../i18n/catalog/en/statistics.json';
+import { messages } from '../../i18n/messages';
 import {
   BarController,
   BarElement,
@@ -15,6 +17,8 @@ import * as styles from './StatisticsScreen.css';
 
 // Only what bar charts need: Chart.js is tree-shaken to these pieces, in this route's chunk alone.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+const t = messages(catalog);
 
 export type BarTone = 'primary' | 'muted';
 
@@ -53,7 +57,7 @@ export function BarChart({ labels, series, currency, horizontal = false }: BarCh
     if (!canvas.current) return;
     const text = themeColor(vars.color.textMuted);
     const grid = themeColor(vars.color.border);
-    const money = (value: number | string) => formatMoneyWithSymbol(Math.round(Number(value)), currency);
+    const money = (value: number | string) => formatMoney(Math.round(Number(value)), currency);
     const valueAxis = {
       beginAtZero: true,
       ticks: { precision: 0, color: text, callback: money },
@@ -83,7 +87,10 @@ export function BarChart({ labels, series, currency, horizontal = false }: BarCh
           tooltip: {
             callbacks: {
               label: (item) =>
-                `${item.dataset.label ?? ''}: ${money(item.parsed[horizontal ? 'x' : 'y'] ?? 0)}`,
+                t('tooltip', {
+                  series: item.dataset.label ?? '',
+                  amount: money(item.parsed[horizontal ? 'x' : 'y'] ?? 0),
+                }),
             },
           },
         },

@@ -4,6 +4,10 @@ import { BarChart, type BarSeries } from './BarChart';
 import { PaidShareTable, ShareTable } from './StatisticsTables';
 import * as styles from './StatisticsScreen.css';
 import { type CurrencyStatistics, currencyView } from './statisticsView';
+import catalog from '../../i18n/catalog/en/statistics.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -21,13 +25,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function CurrencyPanel({ stats, scope }: { stats: CurrencyStatistics; scope: 'group' | 'person' }) {
   const view = useMemo(() => currencyView(stats), [stats]);
   const { currency } = stats;
-  const amountHeading = scope === 'group' ? 'Amount' : 'Your share';
+  const amountHeading = scope === 'group' ? t('amount') : t('yourShare');
   const key = `stats-${currency}`;
 
   const charts = useMemo(() => {
     const paidShare = (rows: { paid_minor: number; share_minor: number }[]): BarSeries[] => [
-      { label: 'Paid', values: rows.map((r) => r.paid_minor), tone: 'primary' },
-      { label: 'Share', values: rows.map((r) => r.share_minor), tone: 'muted' },
+      { label: t('paid'), values: rows.map((r) => r.paid_minor), tone: 'primary' },
+      { label: t('share'), values: rows.map((r) => r.share_minor), tone: 'muted' },
     ];
     return {
       category: {
@@ -47,30 +51,37 @@ export function CurrencyPanel({ stats, scope }: { stats: CurrencyStatistics; sco
     };
   }, [view, stats, amountHeading]);
 
+  // The total in bold inside the sentence: the message is said around a marker that the amount replaces.
+  const marker = '\u0000';
+  const totalParts = t(scope === 'group' ? 'totalSpent' : 'yourShareTotal', {
+    total: marker,
+    count: view.expenseCount,
+  }).split(marker);
+
   return (
     <div className={styles.stack}>
       <p>
-        {scope === 'group' ? 'Total spent: ' : 'Your share: '}
-        <strong>{view.total}</strong> (
-        {view.expenseCount === 1 ? '1 expense' : `${view.expenseCount} expenses`})
+        {totalParts[0]}
+        <strong>{view.total}</strong>
+        {totalParts[1]}
       </p>
 
-      <Section id={`${key}-category`} title="By category">
+      <Section id={`${key}-category`} title={t('byCategory')}>
         <BarChart {...charts.category} currency={currency} horizontal />
         <ShareTable
-          caption={`${scope === 'group' ? 'Spending' : 'Your share'} by category (${currency})`}
-          heading="Category"
+          caption={t('categoryCaption', { scope, currency })}
+          heading={t('category')}
           amountHeading={amountHeading}
           rows={view.byCategory}
           total={view.total}
         />
       </Section>
 
-      <Section id={`${key}-month`} title="By month">
+      <Section id={`${key}-month`} title={t('byMonth')}>
         <BarChart {...charts.month} currency={currency} />
         <ShareTable
-          caption={`${scope === 'group' ? 'Spending' : 'Your share'} by month (${currency})`}
-          heading="Month"
+          caption={t('monthCaption', { scope, currency })}
+          heading={t('month')}
           amountHeading={amountHeading}
           rows={view.byMonth}
           total={view.total}
@@ -78,20 +89,20 @@ export function CurrencyPanel({ stats, scope }: { stats: CurrencyStatistics; sco
       </Section>
 
       {scope === 'group' ? (
-        <Section id={`${key}-person`} title="By person">
+        <Section id={`${key}-person`} title={t('byPerson')}>
           <BarChart {...charts.person} currency={currency} />
           <PaidShareTable
-            caption={`Paid and share by person (${currency})`}
-            heading="Person"
+            caption={t('personCaption', { currency })}
+            heading={t('person')}
             rows={view.byPerson}
           />
         </Section>
       ) : (
-        <Section id={`${key}-group`} title="By group">
+        <Section id={`${key}-group`} title={t('byGroup')}>
           <BarChart {...charts.group} currency={currency} />
           <PaidShareTable
-            caption={`What you paid and your share by group (${currency})`}
-            heading="Group"
+            caption={t('groupCaption', { currency })}
+            heading={t('group')}
             rows={view.byGroup}
           />
         </Section>

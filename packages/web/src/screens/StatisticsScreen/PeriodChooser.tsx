@@ -1,14 +1,12 @@
-import {
-  type PeriodRange,
-  STATISTICS_PRESET_LABELS,
-  STATISTICS_PRESETS,
-  type StatisticsPreset,
-} from '@kitty/domain';
+import { type PeriodRange, STATISTICS_PRESETS, type StatisticsPreset } from '@kitty/domain';
+import { expenseProblem } from '../../components/split/words';
 import { FieldBox } from './FieldBox';
 import { NativeSelect } from './NativeSelect';
 import * as styles from './StatisticsScreen.css';
+import catalog from '../../i18n/catalog/en/statistics.json';
+import { messages } from '../../i18n/messages';
 
-const OPTIONS = STATISTICS_PRESETS.map((id) => ({ id, label: STATISTICS_PRESET_LABELS[id] }));
+const t = messages(catalog);
 
 export interface PeriodChooserProps {
   period: StatisticsPreset;
@@ -30,7 +28,7 @@ function DayInput({
   onChange: (value: string) => void;
 }) {
   return (
-    <FieldBox label={label} error={error}>
+    <FieldBox label={label} error={expenseProblem(error)}>
       {(id, describedBy) => (
         <input
           id={id}
@@ -61,21 +59,21 @@ export function PeriodChooser({
   return (
     <div className={styles.row}>
       <NativeSelect
-        label="Period"
-        options={OPTIONS}
+        label={t('period')}
+        options={STATISTICS_PRESETS.map((id) => ({ id, label: t(`preset.${id}`) }))}
         value={period}
         onChange={(value) => onPeriodChange(value as StatisticsPreset)}
       />
       {period === 'custom' && (
         <>
           <DayInput
-            label="From"
+            label={t('from')}
             value={custom.from}
             error={errors.from}
             onChange={(from) => onCustomChange({ ...custom, from })}
           />
           <DayInput
-            label="To"
+            label={t('to')}
             value={custom.to}
             error={errors.to}
             onChange={(to) => onCustomChange({ ...custom, to })}

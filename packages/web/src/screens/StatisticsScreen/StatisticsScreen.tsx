@@ -1,12 +1,5 @@
 import { call } from '@kitty/api';
-import {
-  dayInZone,
-  NO_STATISTICS,
-  type PeriodRange,
-  periodErrors,
-  presetRange,
-  type StatisticsPreset,
-} from '@kitty/domain';
+import { dayInZone, type PeriodRange, periodErrors, presetRange, type StatisticsPreset } from '@kitty/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../api';
@@ -23,19 +16,23 @@ import { PeriodChooser } from './PeriodChooser';
 import * as styles from './StatisticsScreen.css';
 import { browserTimeZone, type Statistics, statisticsErrorWords } from './statisticsView';
 import { useStatistics } from './useStatistics';
+import catalog from '../../i18n/catalog/en/statistics.json';
+import { messages } from '../../i18n/messages';
+
+const t = messages(catalog);
 
 function Currencies({ stats }: { stats: Statistics }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const { currencies, scope } = stats;
   const shown = currencies.find((c) => c.currency === chosen) ?? currencies[0];
-  if (!shown) return <p>{NO_STATISTICS}</p>;
+  if (!shown) return <p>{t('noStatistics')}</p>;
   // Amounts in different currencies are never added up: one currency at a time.
   return (
     <>
       {currencies.length > 1 && (
         <div className={styles.row}>
           <NativeSelect
-            label="Currency"
+            label={t('currency')}
             value={shown.currency}
             options={currencies.map((c) => ({ id: c.currency, label: c.currency }))}
             onChange={setChosen}
@@ -68,7 +65,7 @@ function StatisticsView({ groupId, header }: { groupId: string | null; header: R
       <div className={styles.stack}>
         <p>{statisticsErrorWords(stats.error, scope)}</p>
         <LinkButton href="/groups" variant="secondary">
-          Your Groups
+          {t('yourGroups')}
         </LinkButton>
       </div>
     );
@@ -77,14 +74,14 @@ function StatisticsView({ groupId, header }: { groupId: string | null; header: R
       <div className={styles.stack}>
         <Alert>{statisticsErrorWords(stats.error, scope)}</Alert>
         <Button variant="secondary" onPress={stats.reload}>
-          Try Again
+          {t('tryAgain')}
         </Button>
       </div>
     );
   } else if (stats.data) {
     body = <Currencies stats={stats.data} />;
   } else if (valid) {
-    body = <LoadingText>Loading statistics...</LoadingText>;
+    body = <LoadingText>{t('loading')}</LoadingText>;
   }
 
   return (
@@ -116,24 +113,18 @@ export function StatisticsScreen() {
 
 function GroupStatistics({ groupId }: { groupId: string }) {
   const group = useResource(['group-name', groupId], (signal) =>
-    call(
-      api.GET('/groups/{id}', { params: { path: { id: groupId } }, signal }),
-      'Failed to fetch group details',
-    ),
+    call(api.GET('/groups/{id}', { params: { path: { id: groupId } }, signal }), t('loadGroupFailed')),
   );
   return (
     <StatisticsView
       groupId={groupId}
-      header={<PageHeader title="Statistics" subtitle={group.data?.name} />}
+      header={<PageHeader title={t('title')} subtitle={group.data?.name} />}
     />
   );
 }
 
 function MyStatistics() {
   return (
-    <StatisticsView
-      groupId={null}
-      header={<PageHeader title="Your statistics" subtitle="Your share of each expense" />}
-    />
+    <StatisticsView groupId={null} header={<PageHeader title={t('myTitle')} subtitle={t('mySubtitle')} />} />
   );
 }

@@ -1,5 +1,9 @@
-import type { PaidShareRow, ShareRow } from './statisticsView';
+import catalog from '../../i18n/catalog/en/statistics.json';
+import { messages } from '../../i18n/messages';
 import * as styles from './StatisticsScreen.css';
+import { type PaidShareRow, percentText, type ShareRow } from './statisticsView';
+
+const t = messages(catalog);
 
 interface TableRow {
   key: string;
@@ -61,9 +65,9 @@ export function ShareTable({
   return (
     <StatisticsTable
       caption={caption}
-      headings={[heading, amountHeading, 'Of total']}
+      headings={[heading, amountHeading, t('ofTotal')]}
       rows={rows.map((r) => ({ key: r.key, label: r.label, cells: [r.amount, r.percent] }))}
-      total={{ key: 'total', label: 'Total', cells: [total, '100%'] }}
+      total={{ key: 'total', label: t('total'), cells: [total, percentText(1000)] }}
     />
   );
 }
@@ -81,7 +85,7 @@ export function PaidShareTable({
   return (
     <StatisticsTable
       caption={caption}
-      headings={[heading, 'Paid', 'Share']}
+      headings={[heading, t('paid'), t('share')]}
       rows={rows.map((r) => ({ key: r.key, label: r.label, cells: [r.paid, r.share] }))}
     />
   );

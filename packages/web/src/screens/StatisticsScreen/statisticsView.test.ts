@@ -1,11 +1,8 @@
 import type { ApiError } from '@kitty/api';
-import { describe, expect, it } from 'vitest';
-import {
-  type CurrencyStatistics,
-  currencyView,
-  OUTSIDE_GROUPS,
-  statisticsErrorWords,
-} from './statisticsView';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../i18n/czech';
+import { setActiveLanguage } from '../../i18n/language';
+import { type CurrencyStatistics, currencyView, outsideGroups, statisticsErrorWords } from './statisticsView';
 
 const stats: CurrencyStatistics = {
   currency: 'EUR',
@@ -49,7 +46,7 @@ describe('currencyView', () => {
   });
 
   it('names expenses outside any group', () => {
-    expect(currencyView(stats).byGroup.map((g) => g.label)).toEqual(['Trip', OUTSIDE_GROUPS]);
+    expect(currencyView(stats).byGroup.map((g) => g.label)).toEqual(['Trip', outsideGroups()]);
   });
 
   it('keeps a currency without decimals whole', () => {
@@ -72,5 +69,32 @@ describe('statisticsErrorWords', () => {
     expect(statisticsErrorWords(failure('INTERNAL_ERROR', 'Boom'), 'person')).toBe(
       'Error loading statistics: Boom',
     );
+  });
+});
+
+describe('the statistics in Czech', () => {
+  afterEach(() => setActiveLanguage('en'));
+
+  it('write money, shares, categories, months and failures the Czech way', () => {
+    setActiveLanguage('cs');
+    const view = currencyView(stats);
+    expect(view.total).toBe('1\u00a0234,56\u00a0€');
+    expect(view.byCategory.map((c) => [c.label, c.percent])).toEqual([
+      ['Restaurace', '81\u00a0%'],
+      ['Potraviny', '19\u00a0%'],
+    ]);
+    expect(view.byMonth.map((m) => m.label)).toEqual(['Říjen 2026', 'Listopad 2026']);
+    expect(view.byGroup.map((g) => g.label)).toEqual(['Trip', 'Mimo skupiny']);
+    expect(statisticsErrorWords(failure('NOT_FOUND', 'Group not found'), 'group')).toBe(
+      'Skupina nebyla nalezena',
+    );
+    expect(
+      statisticsErrorWords(
+        failure('VALIDATION_FAILED', 'Validation failed', {
+          errors: [{ field: 'to', message: 'The end of the period cannot be before its start' }],
+        }),
+        'person',
+      ),
+    ).toBe('Konec období nesmí být před jeho začátkem');
   });
 });

@@ -3,8 +3,10 @@ import type { PeriodRange } from '@kitty/domain';
 import { api } from '../../api';
 import { type Resource, useResource } from '../../flows/resource';
 import type { Statistics } from './statisticsView';
+import catalog from '../../i18n/catalog/en/statistics.json';
+import { messages } from '../../i18n/messages';
 
-const FAILED = 'Failed to fetch statistics';
+const t = messages(catalog);
 
 /**
  * GET /groups/{id}/statistics (a group id) or GET /statistics (null: the caller's), for `range` counted in
@@ -21,13 +23,13 @@ export function useStatistics(
     query && ['statistics', groupId, query],
     (signal) =>
       groupId === null
-        ? call(api.GET('/statistics', { params: { query: query ?? {} }, signal }), FAILED)
+        ? call(api.GET('/statistics', { params: { query: query ?? {} }, signal }), t('loadFailed'))
         : call(
             api.GET('/groups/{id}/statistics', {
               params: { path: { id: groupId }, query: query ?? {} },
               signal,
             }),
-            FAILED,
+            t('loadFailed'),
           ),
     { tags: ['expenses', 'statistics'] },
   );
