@@ -15,9 +15,29 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
   };
 }
 
+// The signed-in app's reads are kept on the device and answer when the network fails (src/offline/answers.ts,
+// loaded only once a read has been answered or has failed: nothing more for the sign-in page to download).
+const answers = () => import('./offline/answers');
+async function keptFetch(request: Request): Promise<Response> {
+  const kept = request.method === 'GET' && request.headers.has('Authorization');
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    if (!kept) throw error;
+    return (await answers()).answerOffline(request, error);
+  }
+  if (kept) {
+    const copy = response.clone();
+    void answers().then((m) => m.keep(request, copy));
+  }
+  return response;
+}
+
 /** The one API client of the app: base path /api, bearer token from localStorage `token`. */
 export const api = createApiClient({
   baseUrl: '/api',
+  fetch: keptFetch,
   storage: browserStorage,
   onUnauthorized: () => unauthorizedHandler(),
 });

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
@@ -21,6 +22,7 @@ export function AppShell({ frame = true }: { frame?: boolean }) {
         </header>
       )}
       <VerifyEmailBanner />
+      <OfflineStatus />
       <main className={cx(styles.main, frame && styles.withBottomNav)}>
         <Outlet />
       </main>
