@@ -23,7 +23,7 @@ export function sessionOf(authorization: string): string {
 }
 
 const keyOf = (request: Request) =>
-  `${sessionOf(request.headers.get('Authorization') ?? '')} ${request.method} ${request.url}`;
+  [sessionOf(request.headers.get('Authorization') ?? ''), request.method, request.url].join('|');
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

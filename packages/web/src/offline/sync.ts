@@ -1,7 +1,10 @@
 import { TOKEN_KEY } from '@kitty/api';
+import { toast } from '../components/toastQueue';
+import { newIdempotencyKey } from '../flows/idempotency';
 import { invalidate } from '../flows/resource';
 import { browserStorage } from '../flows/storage';
 import { OUTBOX, withStore } from './idb';
+import { offlineWords as t } from './words';
 import {
   createOutbox,
   memoryOutboxStore,
@@ -28,7 +31,7 @@ async function post(write: QueuedWrite): Promise<{ status: number; data: unknown
     const response = await fetch(`/api${write.path}`, {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${token}`,
+        Authorization: `Bearer ${token}`, // i18n-ignore: an HTTP header
         'Content-Type': 'application/json',
         'Idempotency-Key': write.idempotencyKey,
       },
@@ -92,7 +95,47 @@ export async function sendOrQueue<T>(write: WriteInput, send: () => Promise<T>):
     }
   }
   const queued = await outbox.enqueue(write);
+  toast.info(t('queued'));
   // Online but no answer (a lost response, the server restarting): the outbox tries again with backoff.
   if (!isOffline()) void outbox.sync();
   return { queued };
 }
+
+const groupOf = (body: unknown): string | null => {
+  const id = typeof body === 'object' && body !== null ? (body as { group_id?: unknown }).group_id : null;
+  return typeof id === 'string' ? id : null;
+};
+
+/** POST /expenses as the outbox keeps it (the draft's key; a fresh one when the draft had none). */
+export const queuedExpense = (body: unknown, idempotencyKey: string | null): WriteInput => ({
+  kind: 'expense',
+  path: '/expenses',
+  body,
+  idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
+  groupId: groupOf(body),
+  expenseId: null,
+});
+
+/** POST /financial/settlements as the outbox keeps it. */
+export const queuedSettlement = (body: unknown, idempotencyKey: string | null): WriteInput => ({
+  kind: 'settlement',
+  path: '/financial/settlements',
+  body,
+  idempotencyKey: idempotencyKey ?? newIdempotencyKey(),
+  groupId: groupOf(body),
+  expenseId: null,
+});
+
+/** POST /expenses/{id}/comments as the outbox keeps it. */
+export const queuedComment = (
+  expense: { id: string; group_id?: string | null },
+  body: unknown,
+  idempotencyKey: string,
+): WriteInput => ({
+  kind: 'comment',
+  path: `/expenses/${encodeURIComponent(expense.id)}/comments`,
+  body,
+  idempotencyKey,
+  groupId: expense.group_id ?? null,
+  expenseId: expense.id,
+});

@@ -9,6 +9,7 @@ import { useAuth } from '../../flows/AuthProvider';
 import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './ExpenseDetailScreen.css';
 import { SectionAlert } from './SectionAlert';
+import { WaitingToSync } from '../../offline/WaitingToSync';
 import { useComments } from './useComments';
 
 function CommentItem({
@@ -94,6 +95,7 @@ export function CommentsSection({ expense }: { expense: Expense }) {
           ))}
         </ol>
       )}
+      <WaitingToSync kinds={['comment']} expenseId={expense.id} />
       {c.failure && (
         <SectionAlert action="Dismiss" onAction={c.dismissFailure}>
           {c.failure}

@@ -16,6 +16,7 @@ import { api } from '../../api';
 import { changedMeanwhile } from '../../flows/conflict';
 import { createIdempotencyKeys, type IdempotencyKeys } from '../../flows/idempotency';
 import { invalidate, recurringListTag } from '../../flows/resource';
+import { queuedExpense, sendOrQueue } from '../../offline/sync';
 import { ADD_NEW_USER_FAILED } from './PeopleSearch';
 import type { RecurringSave } from './saveRecurring';
 
@@ -72,12 +73,16 @@ async function saveExpense(
       throw failure;
     }
   }
-  return call(
-    api.POST('/expenses', {
-      params: { header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
-      body: payload,
-    }),
-    'Failed to create expense',
+  // Offline: kept on the device and sent later (src/offline), the form then closes as after a save.
+  const queued = queuedExpense(payload, idempotencyKey);
+  return sendOrQueue(queued, () =>
+    call(
+      api.POST('/expenses', {
+        params: { header: { 'Idempotency-Key': queued.idempotencyKey } },
+        body: payload,
+      }),
+      'Failed to create expense',
+    ),
   );
 }
 

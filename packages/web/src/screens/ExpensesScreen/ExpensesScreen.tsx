@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { LoadingText } from '../../components/Spinner';
 import { useAuth } from '../../flows/AuthProvider';
+import { WaitingToSync } from '../../offline/WaitingToSync';
 import { ExpenseRow } from './ExpenseRow';
 import * as styles from './ExpensesScreen.css';
 import { useUserExpenses } from './useUserExpenses';
@@ -65,6 +66,7 @@ export function ExpensesScreen() {
           <p className={styles.count} aria-live="polite">
             {expenseCountText(total ?? shown.length, search)}
           </p>
+          <WaitingToSync kinds={['expense']} />
           {shown.length === 0 ? (
             <Card className={styles.empty}>
               {searching ? (

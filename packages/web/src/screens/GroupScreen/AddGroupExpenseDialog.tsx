@@ -18,6 +18,7 @@ import { Link } from '../../components/Link';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
 import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
 import { newIdempotencyKey } from '../../flows/idempotency';
+import { queuedExpense, sendOrQueue } from '../../offline/sync';
 import * as styles from './dialogs.css';
 import { carryDraft } from '../ExpenseFormScreen/carriedDraft';
 import { toParticipant } from '../ExpenseFormScreen/editDraft';
@@ -42,15 +43,19 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
     () =>
       expenseDraftMachine.provide({
         actors: {
-          saveExpense: fromPromise(({ input }) =>
-            call(
-              api.POST('/expenses', {
-                body: input.payload,
-                params: { header: input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {} },
-              }),
-              'Failed to create expense',
-            ),
-          ),
+          saveExpense: fromPromise(({ input }) => {
+            // Offline: kept on the device and sent later (src/offline); the dialog closes as after a save.
+            const queued = queuedExpense(input.payload, input.idempotencyKey);
+            return sendOrQueue(queued, () =>
+              call(
+                api.POST('/expenses', {
+                  body: input.payload,
+                  params: { header: { 'Idempotency-Key': queued.idempotencyKey } },
+                }),
+                'Failed to create expense',
+              ),
+            );
+          }),
         },
       }),
     [],
