@@ -1,6 +1,6 @@
 // Installable and offline (issue 26): the app shell from the service worker, the last answers from the
 // device, writes made offline queued and sent once the connection is back, exactly once.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
@@ -246,4 +246,52 @@ test('installable: the manifest and service worker pass Chromium’s checks and 
   expect(start?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await context.close();
+});
+
+test('a new version is offered with Reload, not forced while the person is typing', async ({
+  page,
+  request,
+}) => {
+  const [alice] = await accounts(request, 'Alice');
+  const group = await createGroup(request, alice, 'Weekend', []);
+  await openAs(page, alice, `/groups/${group.id}`);
+  await expect(page.getByRole('heading', { name: 'Weekend' })).toBeVisible();
+  await shellKept(page);
+
+  await page.getByRole('button', { name: 'Add Expense' }).click();
+  const form = dialog(page, 'Add New Expense');
+  await form.getByLabel('Description').fill('Half-typed');
+  await page.evaluate(() => {
+    (window as { stillThisPage?: boolean }).stillThisPage = true;
+  });
+
+  // A new build is deployed: the worker's script changes and the browser installs it beside the running one.
+  const worker = join(import.meta.dirname, '../packages/web/dist/sw.js');
+  const original = readFileSync(worker, 'utf8');
+  try {
+    writeFileSync(
+      worker,
+      original.replace(/const CACHE = 'kitty-([\w-]+)'/, "const CACHE = 'kitty-$1-next'"),
+    );
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    const offer = page.getByRole('status').filter({ hasText: 'A new version is ready' });
+    await expect(offer).toBeVisible({ timeout: 20_000 });
+    // Nothing reloads under the person: the dialog and what was typed stay.
+    await expect(form.getByLabel('Description')).toHaveValue('Half-typed');
+    expect(await page.evaluate(() => (window as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    const reloaded = page.waitForEvent('load');
+    await offer.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    expect(await page.evaluate(() => (window as { stillThisPage?: boolean }).stillThisPage)).toBeUndefined();
+    await expect(page.getByRole('heading', { name: 'Weekend' })).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    expect(
+      await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('kitty-'))),
+    ).toEqual([expect.stringMatching(/-next$/)]);
+  } finally {
+    writeFileSync(worker, original);
+  }
 });
