@@ -295,3 +295,43 @@ test('a new version is offered with Reload, not forced while the person is typin
     writeFileSync(worker, original);
   }
 });
+
+test('a comment written offline waits under the comments and joins them once online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const [alice, bob] = await accounts(request, 'Alice', 'Bob');
+  const group = await createGroup(request, alice, 'Lake', [bob]);
+  const boat = await addExpense(request, {
+    description: 'Boat',
+    amount: 40,
+    payer: alice,
+    among: [alice, bob],
+    groupId: group.id,
+  });
+  await openAs(page, alice, `/expenses/${boat.id}`);
+  const section = page.getByRole('region', { name: /^Comments/ });
+  await expect(section.getByText('No comments yet.')).toBeVisible();
+  await shellKept(page);
+
+  await goOffline(context, page);
+  await section.getByRole('textbox', { name: 'Add a comment' }).fill('Paid in cash at the pier.');
+  await section.getByRole('button', { name: 'Add comment' }).click();
+  const waiting = section.getByRole('list', { name: 'Waiting to sync' });
+  await expect(waiting.getByRole('listitem')).toHaveText([
+    'Comment: Paid in cash at the pier.Waiting to sync',
+  ]);
+  await expect(section.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
+
+  await context.setOffline(false);
+  await expect(waiting).toHaveCount(0);
+  await expect(section.getByText('Paid in cash at the pier.', { exact: true })).toHaveCount(1);
+  const stored = await api<{ comments: { text: string }[] }>(
+    request,
+    'GET',
+    `/expenses/${boat.id}/comments`,
+    alice.token,
+  );
+  expect(stored.comments.map((c) => c.text)).toEqual(['Paid in cash at the pier.']);
+});
