@@ -27,7 +27,8 @@ async function keptFetch(request: Request): Promise<Response> {
     if (!kept) throw error;
     return (await answers()).answerOffline(request, error);
   }
-  if (kept) {
+  // JSON only: a receipt's picture or the live stream (GET /events, never ending) is not kept.
+  if (kept && response.headers.get('content-type')?.includes('json')) {
     const copy = response.clone();
     void answers().then((m) => m.keep(request, copy));
   }

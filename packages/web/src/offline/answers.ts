@@ -1,3 +1,5 @@
+import { TOKEN_KEY } from '@kitty/api';
+import { browserStorage } from '../flows/storage';
 import { ANSWERS, withStore } from './idb';
 
 // The last answer of every GET the signed-in app made, kept on the device so a screen opened before can be
@@ -46,7 +48,9 @@ function setShownSince(value: number | null): void {
 /** An answer arrived: the server is reachable, and a successful answer is kept for the next time it is not. */
 export async function keep(request: Request, response: Response): Promise<void> {
   setShownSince(null);
-  if (!response.ok) return;
+  // An answer that arrives after its session ended (signed out meanwhile) is not kept.
+  const session = request.headers.get('Authorization');
+  if (!response.ok || session !== `Bearer ${browserStorage.getItem(TOKEN_KEY)}`) return;
   const answer: StoredAnswer = {
     key: keyOf(request),
     status: response.status,
