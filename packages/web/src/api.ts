@@ -1,4 +1,4 @@
-import { createApiClient } from '@kitty/api';
+import { createApiClient, TOKEN_KEY } from '@kitty/api';
 import { browserStorage } from './flows/storage';
 
 let unauthorizedHandler: () => void = () => {};
@@ -30,7 +30,7 @@ async function keptFetch(request: Request): Promise<Response> {
   // JSON only: a receipt's picture or the live stream (GET /events, never ending) is not kept.
   if (kept && response.headers.get('content-type')?.includes('json')) {
     const copy = response.clone();
-    void answers().then((m) => m.keep(request, copy));
+    void answers().then((m) => m.keep(request, copy, () => browserStorage.getItem(TOKEN_KEY)));
   }
   return response;
 }

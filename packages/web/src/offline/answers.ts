@@ -1,5 +1,3 @@
-import { TOKEN_KEY } from '@kitty/api';
-import { browserStorage } from '../flows/storage';
 import { ANSWERS, withStore } from './idb';
 
 // The last answer of every GET the signed-in app made, kept on the device so a screen opened before can be
@@ -45,12 +43,14 @@ function setShownSince(value: number | null): void {
   for (const listener of listeners) listener();
 }
 
-/** An answer arrived: the server is reachable, and a successful answer is kept for the next time it is not. */
-export async function keep(request: Request, response: Response): Promise<void> {
+/**
+ * An answer arrived: the server is reachable, and a successful answer is kept for the next time it is not.
+ * `token` is the stored session's token now (api.ts passes it: this module imports nothing of the entry's).
+ */
+export async function keep(request: Request, response: Response, token: () => string | null): Promise<void> {
   setShownSince(null);
   // An answer that arrives after its session ended (signed out meanwhile) is not kept.
-  const session = request.headers.get('Authorization');
-  if (!response.ok || session !== `Bearer ${browserStorage.getItem(TOKEN_KEY)}`) return;
+  if (!response.ok || request.headers.get('Authorization') !== `Bearer ${token()}`) return;
   const answer: StoredAnswer = {
     key: keyOf(request),
     status: response.status,
