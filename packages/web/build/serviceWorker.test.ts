@@ -79,7 +79,7 @@ function startWorker(
         responded = a;
       },
     });
-    return responded;
+    return responded as Promise<Response> | null;
   }
   return { lifecycle, answer, stores, skipWaiting, listeners };
 }

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { OfflineStatus } from '../offline/OfflineStatus';
 import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
 import { cx } from './cx';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
+
+// Offline, update and unsent-writes bars (src/offline): loaded after the screen, never before it.
+const OfflineStatus = lazy(() =>
+  import('../offline/OfflineStatus').then((m) => ({ default: m.OfflineStatus })),
+);
 
 /**
  * The frame of every signed-in screen: a banner with the product name, the main landmark holding the
@@ -22,7 +27,9 @@ export function AppShell({ frame = true }: { frame?: boolean }) {
         </header>
       )}
       <VerifyEmailBanner />
-      <OfflineStatus />
+      <Suspense fallback={null}>
+        <OfflineStatus />
+      </Suspense>
       <main className={cx(styles.main, frame && styles.withBottomNav)}>
         <Outlet />
       </main>

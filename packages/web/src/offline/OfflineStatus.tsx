@@ -1,8 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from '../components/Button';
+import { cx } from '../components/cx';
 import { useAuth, useAuthActor } from '../flows/AuthProvider';
 import { dateTime, time } from '../i18n/format';
 import { clearAnswers, offlineSince, subscribeOffline } from './answers';
+import * as banner from '../components/VerifyEmailBanner.css';
 import * as styles from './offline.css';
 import { applyUpdate, subscribeUpdate, updateReady } from './serviceWorker';
 import { outbox } from './sync';
@@ -60,16 +62,16 @@ export function OfflineStatus() {
   return (
     <>
       {offlineText && (
-        <div className={styles.bar} role="status" data-testid="offline-bar">
-          <div className={styles.inner}>
-            <p className={styles.text}>{offlineText}</p>
+        <div className={banner.banner} role="status" data-testid="offline-bar">
+          <div className={banner.inner}>
+            <p className={banner.text}>{offlineText}</p>
           </div>
         </div>
       )}
       {update && (
-        <div className={styles.bar} role="status">
-          <div className={styles.inner}>
-            <p className={styles.text}>{t('updateReady')}</p>
+        <div className={banner.banner} role="status">
+          <div className={banner.inner}>
+            <p className={banner.text}>{t('updateReady')}</p>
             <Button size="sm" variant="primary" onPress={applyUpdate}>
               {t('reload')}
             </Button>
@@ -77,14 +79,17 @@ export function OfflineStatus() {
         </div>
       )}
       {refused.length > 0 && (
-        <section className={styles.refusedBar} aria-label={t('notSynced', { count: refused.length })}>
-          <div className={styles.inner}>
-            <p className={styles.text}>{t('notSynced', { count: refused.length })}</p>
-            <ul className={styles.list}>
+        <section
+          className={cx(banner.banner, styles.refused)}
+          aria-label={t('notSynced', { count: refused.length })}
+        >
+          <div className={banner.inner}>
+            <p className={banner.text}>{t('notSynced', { count: refused.length })}</p>
+            <ul className={cx(styles.list, styles.label)}>
               {refused.map((write) => (
                 <li key={write.seq} className={styles.item}>
                   <span className={styles.label}>{writeLabel(write)}</span>
-                  <span className={styles.actions}>
+                  <span>
                     <Button size="sm" variant="secondary" onPress={() => void outbox.retry(write.seq)}>
                       {t('retry')}
                     </Button>
@@ -92,7 +97,7 @@ export function OfflineStatus() {
                       {t('discard')}
                     </Button>
                   </span>
-                  <p className={styles.reason}>{failureWords(write.failure)}</p>
+                  <p className={banner.text}>{failureWords(write.failure)}</p>
                 </li>
               ))}
             </ul>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { createIdempotencyKeys } from '../../flows/idempotency';
-import { queuedComment, sendOrQueue } from '../../offline/sync';
+import { queuedComment, sendOrQueue } from '../../offline/queue';
 import { invalidate, useResource } from '../../flows/resource';
 import {
   COMMENT_ADD_FAILED,

@@ -16,7 +16,7 @@ import { api } from '../../api';
 import { changedMeanwhile } from '../../flows/conflict';
 import { createIdempotencyKeys, type IdempotencyKeys } from '../../flows/idempotency';
 import { invalidate, recurringListTag } from '../../flows/resource';
-import { queuedExpense, sendOrQueue } from '../../offline/sync';
+import { queuedExpense, sendOrQueue } from '../../offline/queue';
 import { ADD_NEW_USER_FAILED } from './PeopleSearch';
 import type { RecurringSave } from './saveRecurring';
 

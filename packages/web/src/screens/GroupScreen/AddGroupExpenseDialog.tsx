@@ -18,7 +18,7 @@ import { Link } from '../../components/Link';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
 import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
 import { newIdempotencyKey } from '../../flows/idempotency';
-import { queuedExpense, sendOrQueue } from '../../offline/sync';
+import { queuedExpense, sendOrQueue } from '../../offline/queue';
 import * as styles from './dialogs.css';
 import { carryDraft } from '../ExpenseFormScreen/carriedDraft';
 import { toParticipant } from '../ExpenseFormScreen/editDraft';

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/Toast';
 import { newIdempotencyKey } from '../../flows/idempotency';
-import { queuedSettlement, sendOrQueue } from '../../offline/sync';
+import { queuedSettlement, sendOrQueue } from '../../offline/queue';
 import { SettleUpConfirm } from './SettleUpConfirm';
 import { SettleUpCustomForm } from './SettleUpCustomForm';
 import { SettleUpHistory } from './SettleUpHistory';
