@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { messageCatalogs } from './build/messageCatalogs';
+import { serviceWorker } from './build/serviceWorker';
 import { readRouteModules } from './build/routeModules.mjs';
 import { treeShakeReactRouter } from './build/treeShakeReactRouter';
 
@@ -174,6 +175,8 @@ export default defineConfig({
     preloadSignIn(),
     inlineStylesheet(),
     routePreloads(),
+    // dist/sw.js: the app shell kept on the device (installable, opens offline); see build/serviceWorker.ts.
+    serviceWorker(),
   ],
   resolve: {
     alias: [

@@ -33,3 +33,9 @@ void startLanguage().then(() =>
     </StrictMode>,
   ),
 );
+
+// The service worker (src/offline/serviceWorker.ts) once the page has loaded: it never competes with the first visit.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  window.addEventListener('load', () =>
+    import('./offline/serviceWorker').then((m) => m.registerServiceWorker()).catch(() => {}),
+  );

@@ -9,6 +9,10 @@ import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 // The live stream loads after the screen, as its own chunk (live/LiveUpdates.tsx).
 const LiveUpdates = lazy(() => import('../live/LiveUpdates'));
+// Offline, update and unsent-writes bars (src/offline): loaded after the screen, never before it.
+const OfflineStatus = lazy(() =>
+  import('../offline/OfflineStatus').then((m) => ({ default: m.OfflineStatus })),
+);
 
 /**
  * The frame of every signed-in screen: a banner with the product name, the main landmark holding the
@@ -34,6 +38,7 @@ export function AppShell({ frame = true }: { frame?: boolean }) {
       <VerifyEmailBanner />
       <Suspense fallback={null}>
         <LiveUpdates />
+        <OfflineStatus />
       </Suspense>
       <main className={cx(styles.main, frame && styles.withBottomNav)}>
         <Outlet />

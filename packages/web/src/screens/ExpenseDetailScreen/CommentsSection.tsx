@@ -13,6 +13,7 @@ import { messages } from '../../i18n/messages';
 import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './ExpenseDetailScreen.css';
 import { SectionAlert } from './SectionAlert';
+import { WaitingToSync } from '../../offline/WaitingToSync';
 import { useComments } from './useComments';
 import { useLiveNewComment } from '../../live/useLive';
 
@@ -110,6 +111,7 @@ export function CommentsSection({ expense }: { expense: Expense }) {
           ))}
         </ol>
       )}
+      <WaitingToSync kinds={['comment']} expenseId={expense.id} />
       {c.failure && <SectionAlert onDismiss={c.dismissFailure}>{expenseProblem(c.failure)}</SectionAlert>}
       <form className={styles.commentForm} onSubmit={(event) => void submit(event)} noValidate>
         <TextAreaField

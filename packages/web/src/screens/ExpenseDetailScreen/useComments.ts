@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../../api';
 import { toast } from '../../components/Toast';
 import { createIdempotencyKeys } from '../../flows/idempotency';
+import { queuedComment, sendOrQueue } from '../../offline/queue';
 import { invalidate, useResource } from '../../flows/resource';
 import { commentFailed, commentFailureWords } from './commentWords';
 import catalog from '../../i18n/catalog/en/expenseDetail.json';
@@ -63,12 +64,18 @@ export function useComments(expense: Expense) {
     setAdding(true);
     setFailure(null);
     try {
-      await call(
-        api.POST('/expenses/{id}/comments', {
-          params: { path: { id: expense.id }, header: { 'Idempotency-Key': keys.keyFor(expense.id, body) } },
-          body,
-        }),
-        commentFailed('add'),
+      // Offline: kept on the device and sent later (src/offline), shown as waiting under the comments.
+      await sendOrQueue(queuedComment(expense, body, keys.keyFor(expense.id, body)), () =>
+        call(
+          api.POST('/expenses/{id}/comments', {
+            params: {
+              path: { id: expense.id },
+              header: { 'Idempotency-Key': keys.keyFor(expense.id, body) },
+            },
+            body,
+          }),
+          commentFailed('add'),
+        ),
       );
       setText('');
       setKeys(createIdempotencyKeys());

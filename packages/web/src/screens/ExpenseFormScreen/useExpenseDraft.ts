@@ -18,6 +18,7 @@ import { createIdempotencyKeys, type IdempotencyKeys } from '../../flows/idempot
 import { invalidate, recurringListTag } from '../../flows/resource';
 import catalog from '../../i18n/catalog/en/expenseForm.json';
 import { messages } from '../../i18n/messages';
+import { queuedExpense, sendOrQueue } from '../../offline/queue';
 import type { RecurringSave } from './saveRecurring';
 
 const t = messages(catalog);
@@ -75,12 +76,16 @@ async function saveExpense(
       throw failure;
     }
   }
-  return call(
-    api.POST('/expenses', {
-      params: { header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
-      body: payload,
-    }),
-    t('createFailed'),
+  // Offline: kept on the device and sent later (src/offline), the form then closes as after a save.
+  const queued = queuedExpense(payload, idempotencyKey);
+  return sendOrQueue(queued, () =>
+    call(
+      api.POST('/expenses', {
+        params: { header: { 'Idempotency-Key': queued.idempotencyKey } },
+        body: payload,
+      }),
+      t('createFailed'),
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchField } from '../../components/SearchField';
 import { LoadingText } from '../../components/Spinner';
 import { useAuth } from '../../flows/AuthProvider';
+import { WaitingToSync } from '../../offline/WaitingToSync';
 import { ExpenseRow } from './ExpenseRow';
 import * as styles from './ExpensesScreen.css';
 import { useUserExpenses } from './useUserExpenses';
@@ -76,6 +77,7 @@ export function ExpensesScreen() {
               ? t('countFound', { count: total ?? shown.length, term: search })
               : t('count', { count: total ?? shown.length })}
           </p>
+          <WaitingToSync kinds={['expense']} />
           {shown.length === 0 ? (
             <Card className={styles.empty}>
               {searching ? (

@@ -18,6 +18,7 @@ import { Link } from '../../components/Link';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
 import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
 import { newIdempotencyKey } from '../../flows/idempotency';
+import { queuedExpense, sendOrQueue } from '../../offline/queue';
 import * as styles from './dialogs.css';
 import { carryDraft } from '../ExpenseFormScreen/carriedDraft';
 import { toParticipant } from '../ExpenseFormScreen/editDraft';
@@ -46,15 +47,19 @@ export function AddGroupExpenseDialog({ group, currentUser, onClose }: AddGroupE
     () =>
       expenseDraftMachine.provide({
         actors: {
-          saveExpense: fromPromise(({ input }) =>
-            call(
-              api.POST('/expenses', {
-                body: input.payload,
-                params: { header: input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {} },
-              }),
-              t('createFailed'),
-            ),
-          ),
+          saveExpense: fromPromise(({ input }) => {
+            // Offline: kept on the device and sent later (src/offline); the dialog closes as after a save.
+            const queued = queuedExpense(input.payload, input.idempotencyKey);
+            return sendOrQueue(queued, () =>
+              call(
+                api.POST('/expenses', {
+                  body: input.payload,
+                  params: { header: { 'Idempotency-Key': queued.idempotencyKey } },
+                }),
+                t('createFailed'),
+              ),
+            );
+          }),
         },
       }),
     [],

@@ -6,6 +6,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { LoadingText } from '../../components/Spinner';
 import { toast } from '../../components/Toast';
 import { useAuth } from '../../flows/AuthProvider';
+import { WaitingToSync } from '../../offline/WaitingToSync';
 import { ActivitySection } from './ActivitySection';
 import { exportGroupCsv } from './exportGroupCsv';
 import { GroupHeader } from './GroupHeader';
@@ -152,6 +153,7 @@ export function GroupScreen() {
         </Button>
       </div>
 
+      <WaitingToSync kinds={['expense', 'settlement']} groupId={detail.id} />
       <ActivitySection data={data} settled={settled} />
 
       <div className={styles.historyBar}>

@@ -8,6 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../components/Toast';
 import { newIdempotencyKey } from '../../flows/idempotency';
+import { queuedSettlement, sendOrQueue } from '../../offline/queue';
 import { SettleUpConfirm } from './SettleUpConfirm';
 import { SettleUpCustomForm } from './SettleUpCustomForm';
 import { SettleUpHistory } from './SettleUpHistory';
@@ -44,15 +45,19 @@ function useSettleUpMachine() {
             );
             return data.settlements;
           }),
-          recordSettlement: fromPromise(({ input }) =>
-            call(
-              api.POST('/financial/settlements', {
-                body: input.payload,
-                params: { header: input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {} },
-              }),
-              t('recordFailed'),
-            ),
-          ),
+          recordSettlement: fromPromise(({ input }) => {
+            // Offline: kept on the device and sent later (src/offline).
+            const queued = queuedSettlement(input.payload, input.idempotencyKey);
+            return sendOrQueue(queued, () =>
+              call(
+                api.POST('/financial/settlements', {
+                  body: input.payload,
+                  params: { header: { 'Idempotency-Key': queued.idempotencyKey } },
+                }),
+                t('recordFailed'),
+              ),
+            );
+          }),
         },
       }),
     [],
