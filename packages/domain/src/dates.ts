@@ -52,7 +52,8 @@ const calendarDate = (date: Date, month: string) => `${month} ${date.getDate()},
 export function formatShortDate(value: string | Date, locale: string = DEFAULT_LOCALE): string {
   const date = toDate(value);
   // Non-breaking spaces: a Czech date ("26. 11. 2026") never wraps inside itself.
-  if (date && locale !== DEFAULT_LOCALE) return intlFormat(locale, 'date').format(date).replace(/ /g, '\u00a0');
+  if (date && locale !== DEFAULT_LOCALE)
+    return intlFormat(locale, 'date').format(date).replace(/ /g, '\u00a0');
   return date ? calendarDate(date, (MONTHS[date.getMonth()] ?? '').slice(0, 3)) : '';
 }
 
