@@ -26,6 +26,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     // The spec's English, whatever the machine's own language (the Czech and pseudo-locale specs set theirs).
     locale: 'en-US',
+    // The service worker serves chunks from its cache, where page.route cannot hold them: the specs that hold a
+    // chunk to see a loading state would hold nothing. e2e/offline.spec.ts, which is about the worker, allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -7,6 +7,9 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type Account, accounts, addExpense, api, createGroup, openAs } from './api';
 import { dialog } from './support';
 
+// The other specs block service workers (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
+
 /** The service worker controls the page and has kept the app shell (index.html among the build's files). */
 async function shellKept(page: Page): Promise<void> {
   await expect

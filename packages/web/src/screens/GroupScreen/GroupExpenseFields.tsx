@@ -1,11 +1,12 @@
-import { categoryConfig, type SplitType } from '@kitty/domain';
+import { categoryConfig, isExpenseCategory, type SplitType } from '@kitty/domain';
 import type { ExpenseDraftContext, ExpenseDraftEvent } from '@kitty/domain/flows';
 import { useMemo } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox, CheckboxGroup } from '../../components/Checkbox';
 import { useCurrencyOptions, useSplitTypeOptions } from '../../components/configOptions';
-import { DecimalField } from '../../components/DecimalField';
+import { AmountField } from '../../components/split/AmountField';
+import { categoryName } from '../../components/split/words';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useAppConfig } from '../../flows/ConfigProvider';
@@ -34,7 +35,11 @@ function useCategoryOptions() {
   return useMemo(() => {
     const categories: { values: readonly string[]; displayNames: Record<string, string> } =
       config?.expenseCategories ?? categoryConfig();
-    return categories.values.map((value) => ({ id: value, label: categories.displayNames[value] ?? value }));
+    // Kitty's own categories in the app's language; one the server added later keeps its given name.
+    return categories.values.map((value) => ({
+      id: value,
+      label: isExpenseCategory(value) ? categoryName(value) : (categories.displayNames[value] ?? value),
+    }));
   }, [config]);
 }
 
@@ -77,7 +82,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         maxLength={200}
         autoFocus
       />
-      <DecimalField
+      <AmountField
         label={t('amount')}
         value={draft.amount}
         onChange={(value) => send({ type: 'draft.change', field: 'amount', value })}

@@ -1,5 +1,6 @@
 import { call, type components, type GroupDetail } from '@kitty/api';
-import { parseMoney, recurringStatusWords, scheduleWords } from '@kitty/domain';
+import { parseMoney } from '@kitty/domain';
+import { recurringStatusText, scheduleText } from '../../flows/recurringWords';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { Alert } from '../../components/Alert';
@@ -148,8 +149,8 @@ function RecurringItem({
           </span>
         )}
       </div>
-      <p className={styles.muted}>{scheduleWords(schedule)}</p>
-      <p>{recurringStatusWords(recurring)}</p>
+      <p className={styles.muted}>{scheduleText(schedule)}</p>
+      <p>{recurringStatusText(recurring)}</p>
       {!ended && (
         <div className={styles.actions}>
           <Button
