@@ -182,7 +182,7 @@ export default defineConfig({
     alias: [
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: join(import.meta.dirname, 'build/useSyncExternalStoreShim.ts'),
+        replacement: 'react',
       },
     ],
   },
@@ -226,7 +226,7 @@ export default defineConfig({
               // after the entry has run. Most other screens use these too. Nothing only signed-in screens use
               // belongs here: /login would download it (docs/web-performance.md).
               name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](Alert|AuthLayout|Form|Link|TextField|field\.css)\.tsx?$|screens[\\/]shared[\\/](authForm\.css|useFormState)\.ts$|i18n[\\/](messages|language|pseudo)\.ts$)|[\\/]domain[\\/]src[\\/](accountValidation|fieldRules|locale)\.ts$|[\\/]@internationalized[\\/]string[\\/]dist[\\/]private[\\/]LocalizedStringFormatter/,
+              test: /[\\/]src[\\/](components[\\/](Alert|AuthLayout|Form|Link|TextField|field\.css)\.tsx?$|screens[\\/]shared[\\/](authForm\.css|useFormState)\.ts$|i18n[\\/](messages|language)\.ts$)|[\\/]domain[\\/]src[\\/](accountValidation|fieldRules|locale|failure)\.ts$/,
               priority: 10,
             },
             // The recurrence rules (issue 24) in a chunk of their own: shared by the Repeat fields, the recurring

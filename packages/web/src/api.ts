@@ -17,25 +17,13 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
   };
 }
 
-// The signed-in app's reads are kept on the device and answer when the network fails (src/offline/answers.ts,
-// loaded only once a read has been answered or has failed: nothing more for the sign-in page to download).
-const answers = () => import('./offline/answers');
-async function keptFetch(request: Request): Promise<Response> {
-  const kept = request.method === 'GET' && request.headers.has('Authorization');
-  let response: Response;
-  try {
-    response = await fetch(request);
-  } catch (error) {
-    if (!kept) throw error;
-    return (await answers()).answerOffline(request, error);
-  }
-  // JSON only: a receipt's picture or the live stream (GET /events, never ending) is not kept.
-  if (kept && response.headers.get('content-type')?.includes('json')) {
-    const copy = response.clone();
-    void answers().then((m) => m.keep(request, copy, () => browserStorage.getItem(TOKEN_KEY)));
-  }
-  return response;
-}
+// The signed-in app's reads go through the answers kept on the device (src/offline/answers.ts: kept when they
+// succeed, served when the network fails), a module loaded with the first such read: the sign-in page, whose
+// requests carry no token, downloads none of it.
+const keptFetch = (request: Request): Promise<Response> =>
+  request.method === 'GET' && request.headers.has('Authorization')
+    ? import('./offline/answers').then((m) => m.keptFetch(request, () => browserStorage.getItem(TOKEN_KEY)))
+    : fetch(request);
 
 /** The one API client of the app: base path /api, bearer token from localStorage `token`. */
 export const api = createApiClient({

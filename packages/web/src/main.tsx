@@ -6,7 +6,6 @@ import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './flows/AuthProvider';
 import { ConfigProvider } from './flows/ConfigProvider';
 import { RecaptchaProvider } from './flows/RecaptchaProvider';
-import { LanguageRoot } from './i18n/LanguageRoot';
 import { startLanguage } from './i18n/switchLanguage';
 import { AppRoutes, preloadRoute } from './routes';
 
@@ -19,17 +18,15 @@ preloadRoute(window.location.pathname);
 void startLanguage().then(() =>
   createRoot(root).render(
     <StrictMode>
-      <LanguageRoot>
-        <RecaptchaProvider>
-          <ConfigProvider>
-            <AuthProvider>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </AuthProvider>
-          </ConfigProvider>
-        </RecaptchaProvider>
-      </LanguageRoot>
+      <RecaptchaProvider>
+        <ConfigProvider>
+          <AuthProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </AuthProvider>
+        </ConfigProvider>
+      </RecaptchaProvider>
     </StrictMode>,
   ),
 );

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Navigate, Route, Routes } from 'react-router';
 import { PublicOnly, RequireAuth } from './routing/guards';
 import { RootLayout } from './routing/RootLayout';
-import { type Preloadable, preloadable, Screen, TITLES } from './routing/Screen';
+import { type Preloadable, preloadable, Screen } from './routing/Screen';
 
 // Declarative routes rather than a data router: the app loads its data in the screens, and the data
 // router's loader machinery would add about 17 kB gzip to the JavaScript every first visit downloads.
@@ -61,66 +61,60 @@ const AppShell = preloadable(() => import('./components/AppShell').then((m) => m
 const routes = (
   <Route path="/" element={<RootLayout />}>
     <Route element={<PublicOnly />}>
-      <Route path="login" element={<Screen title={TITLES.signIn} component={LoginScreen} />} />
-      <Route path="register" element={<Screen title={TITLES.register} component={RegisterScreen} />} />
+      <Route path="login" element={<Screen title="titleSignIn" component={LoginScreen} />} />
+      <Route path="register" element={<Screen title="titleRegister" component={RegisterScreen} />} />
     </Route>
     {/* The links sent by e-mail work signed in or not. */}
-    <Route path="verify-email" element={<Screen title={TITLES.verify} component={VerifyEmailScreen} />} />
-    <Route
-      path="forgot-password"
-      element={<Screen title={TITLES.forgot} component={ForgotPasswordScreen} />}
-    />
-    <Route path="reset-password" element={<Screen title={TITLES.reset} component={ResetPasswordScreen} />} />
+    <Route path="verify-email" element={<Screen title="titleVerify" component={VerifyEmailScreen} />} />
+    <Route path="forgot-password" element={<Screen title="titleForgot" component={ForgotPasswordScreen} />} />
+    <Route path="reset-password" element={<Screen title="titleReset" component={ResetPasswordScreen} />} />
     <Route element={<RequireAuth />}>
       <Route index element={<Navigate to="/dashboard" replace />} />
       <Route element={<AppShell />}>
-        <Route path="dashboard" element={<Screen title={TITLES.home} component={DashboardScreen} />} />
-        <Route path="groups" element={<Screen title={TITLES.groups} component={GroupsScreen} />} />
+        <Route path="dashboard" element={<Screen title="titleHome" component={DashboardScreen} />} />
+        <Route path="groups" element={<Screen title="titleGroups" component={GroupsScreen} />} />
         <Route
           path="groups/create"
-          element={<Screen title={TITLES.createGroup} component={CreateGroupScreen} />}
+          element={<Screen title="titleCreateGroup" component={CreateGroupScreen} />}
         />
-        <Route path="groups/:groupId" element={<Screen title={TITLES.group} component={GroupScreen} />} />
-        <Route path="import" element={<Screen title={TITLES.import} component={ImportScreen} />} />
+        <Route path="groups/:groupId" element={<Screen title="titleGroup" component={GroupScreen} />} />
+        <Route path="import" element={<Screen title="titleImport" component={ImportScreen} />} />
         <Route
           path="groups/:groupId/import"
-          element={<Screen title={TITLES.import} component={ImportScreen} />}
+          element={<Screen title="titleImport" component={ImportScreen} />}
         />
         <Route
           path="groups/:groupId/statistics"
-          element={<Screen title={TITLES.statistics} component={StatisticsScreen} />}
+          element={<Screen title="titleStatistics" component={StatisticsScreen} />}
         />
-        <Route
-          path="statistics"
-          element={<Screen title={TITLES.statistics} component={StatisticsScreen} />}
-        />
-        <Route path="account" element={<Screen title={TITLES.account} component={AccountScreen} />} />
-        <Route path="expenses" element={<Screen title={TITLES.expenses} component={ExpensesScreen} />} />
+        <Route path="statistics" element={<Screen title="titleStatistics" component={StatisticsScreen} />} />
+        <Route path="account" element={<Screen title="titleAccount" component={AccountScreen} />} />
+        <Route path="expenses" element={<Screen title="titleExpenses" component={ExpensesScreen} />} />
         <Route
           path="expenses/:expenseId"
-          element={<Screen title={TITLES.expense} component={ExpenseDetailScreen} />}
+          element={<Screen title="titleExpense" component={ExpenseDetailScreen} />}
         />
       </Route>
       <Route element={<AppShell frame={false} />}>
         <Route
           path="groups/:groupId/expenses/create"
-          element={<Screen title={TITLES.addExpense} component={ExpenseFormScreen} />}
+          element={<Screen title="titleAddExpense" component={ExpenseFormScreen} />}
         />
         <Route
           path="expenses/create"
-          element={<Screen title={TITLES.addExpense} component={ExpenseFormScreen} />}
+          element={<Screen title="titleAddExpense" component={ExpenseFormScreen} />}
         />
         <Route
           path="expenses/:expenseId/edit"
-          element={<Screen title={TITLES.editExpense} component={ExpenseFormScreen} />}
+          element={<Screen title="titleEditExpense" component={ExpenseFormScreen} />}
         />
         <Route
           path="recurring/:recurringId/edit"
-          element={<Screen title={TITLES.editExpense} component={ExpenseFormScreen} />}
+          element={<Screen title="titleEditExpense" component={ExpenseFormScreen} />}
         />
       </Route>
     </Route>
-    <Route path="*" element={<Screen title={TITLES.notFound} component={NotFoundScreen} />} />
+    <Route path="*" element={<Screen title="titleNotFound" component={NotFoundScreen} />} />
   </Route>
 );
 

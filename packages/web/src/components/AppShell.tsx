@@ -1,6 +1,8 @@
+import { I18nProvider } from 'react-aria-components';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useAccountLanguage } from '../flows/accountSettings';
+import { activeTag } from '../i18n/language';
 import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
@@ -26,24 +28,28 @@ export function AppShell({ frame = true }: { frame?: boolean }) {
   useEffect(() => {
     void import('../flows/errorWords');
   }, []);
+  // react-aria's controls (their own words, numbers and dates) in the app's language, also when it is not the
+  // browser's; the sign-in screens use none that has words of its own.
   return (
-    <div className={styles.shell}>
-      {frame && (
-        <header className={styles.header}>
-          <div className={styles.headerInner}>
-            <Brand />
-          </div>
-        </header>
-      )}
-      <VerifyEmailBanner />
-      <Suspense fallback={null}>
-        <LiveUpdates />
-        <OfflineStatus />
-      </Suspense>
-      <main className={cx(styles.main, frame && styles.withBottomNav)}>
-        <Outlet />
-      </main>
-      {frame && <BottomNav />}
-    </div>
+    <I18nProvider locale={activeTag()}>
+      <div className={styles.shell}>
+        {frame && (
+          <header className={styles.header}>
+            <div className={styles.headerInner}>
+              <Brand />
+            </div>
+          </header>
+        )}
+        <VerifyEmailBanner />
+        <Suspense fallback={null}>
+          <LiveUpdates />
+          <OfflineStatus />
+        </Suspense>
+        <main className={cx(styles.main, frame && styles.withBottomNav)}>
+          <Outlet />
+        </main>
+        {frame && <BottomNav />}
+      </div>
+    </I18nProvider>
   );
 }

@@ -3,7 +3,7 @@ import {
   Button as RACButton,
   type ButtonProps as RACButtonProps,
 } from 'react-aria-components';
-import { type ButtonVariants, button } from './Button.css';
+import { type ButtonVariants, button } from './buttonClass';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 

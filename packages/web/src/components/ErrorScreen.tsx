@@ -1,6 +1,6 @@
 import { Button } from './Button';
 import * as styles from './ErrorScreen.css';
-import { button } from './Button.css';
+import { button } from './buttonClass';
 import catalog from '../i18n/catalog/en/common.json';
 import { messages } from '../i18n/messages';
 

@@ -1,5 +1,5 @@
 import { Link as RACLink, type LinkProps as RACLinkProps } from 'react-aria-components';
-import { type ButtonVariants, button } from './Button.css';
+import { type ButtonVariants, button } from './buttonClass';
 import { cx } from './cx';
 
 export interface LinkButtonProps extends Omit<RACLinkProps, 'className'>, ButtonVariants {

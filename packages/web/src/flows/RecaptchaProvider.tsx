@@ -1,12 +1,5 @@
-import { call } from '@kitty/api';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { api } from '../api';
 import type { Recaptcha } from './recaptcha';
-import catalog from '../i18n/catalog/en/authErrors.json';
-import { messages } from '../i18n/messages';
-import { knownWords } from './failureWords';
-
-const t = messages(catalog);
 
 const RecaptchaContext = createContext<Recaptcha | null>(null);
 
@@ -17,12 +10,7 @@ const RecaptchaContext = createContext<Recaptcha | null>(null);
 function createAppRecaptcha(): Recaptcha {
   let loaded: Promise<Recaptcha> | null = null;
   const load = () => {
-    loaded ??= import('./recaptcha').then(({ createRecaptcha, loadGoogleScript }) =>
-      createRecaptcha({
-        loadSettings: async () => (await call(api.GET('/client-config'), t('configFailed'))).recaptcha,
-        loadScript: loadGoogleScript,
-      }),
-    );
+    loaded ??= import('./appRecaptcha').then((m) => m.appRecaptcha());
     return loaded;
   };
   return {
@@ -31,23 +19,12 @@ function createAppRecaptcha(): Recaptcha {
   };
 }
 
-/** A refusal's message in the active language. */
-function inLanguage(recaptcha: Recaptcha): Recaptcha {
-  return {
-    prepare: () => recaptcha.prepare(),
-    getToken: async (action) => {
-      const result = await recaptcha.getToken(action);
-      return result.ok ? result : { ...result, message: knownWords(result.message) };
-    },
-  };
-}
-
 /**
  * Human verification (reCAPTCHA v3) around the whole app. At start it reads GET /api/client-config and,
  * only when verification is enabled, loads Google's script.
  */
 export function RecaptchaProvider({ children, value }: { children: ReactNode; value?: Recaptcha }) {
-  const [recaptcha] = useState(() => inLanguage(value ?? createAppRecaptcha()));
+  const [recaptcha] = useState(() => value ?? createAppRecaptcha());
   useEffect(() => recaptcha.prepare(), [recaptcha]);
   return <RecaptchaContext.Provider value={recaptcha}>{children}</RecaptchaContext.Provider>;
 }

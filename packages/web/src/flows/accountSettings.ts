@@ -25,6 +25,6 @@ export function useAccountSettings() {
 export function useAccountLanguage(): void {
   const language = useAccountSettings().data?.language;
   useEffect(() => {
-    if (language) void chooseLanguage(language);
+    if (language) chooseLanguage(language);
   }, [language]);
 }

@@ -1,3 +1,4 @@
+import './authErrorWords';
 import './accountErrorWords';
 import type { ApiError, ErrorCode } from '@kitty/api';
 import catalog from '../i18n/catalog/en/errors.json';

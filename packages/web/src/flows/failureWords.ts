@@ -1,12 +1,11 @@
-import { setRefusalWords } from '@kitty/domain';
-import catalog from '../i18n/catalog/en/authErrors.json';
-import { activeLanguage } from '../i18n/language';
 import { type Catalog, domainWords, messages } from '../i18n/messages';
 
 // The server's refusals in the app's language, chosen by their code (openapi.yaml: its `message` is English),
 // and the domain's English words (validation, the auth machine's) translated where they are shown. This
-// module is on the sign-in path, with the words the sign-in screens meet (authErrors); errorWords.ts adds
-// every other code once the signed-in app loads.
+// registry is on the sign-in path; the words come with their catalogs: authErrorWords.ts (the sign-in
+// screens' codes, loaded before the first render in any language but English, and with the signed-in app),
+// errorWords.ts (every other code, with the signed-in app). In English the server's own words are shown, so
+// the sign-in page downloads none of them.
 
 type CodeWords = (code: string) => string | undefined;
 
@@ -47,16 +46,3 @@ export function codeWords(code: string): string | undefined {
   }
   return undefined;
 }
-
-addRefusalCatalog(catalog);
-
-// English keeps the server's own message (it may say more than the code: which field, which limit); every
-// other language speaks by code, a failing field's words first when a catalog knows them.
-setRefusalWords((code, server) => {
-  if (activeLanguage() === 'en' && server !== undefined) return undefined;
-  if (server !== undefined) {
-    const translated = knownWords(server);
-    if (translated !== server) return translated;
-  }
-  return codeWords(code);
-});

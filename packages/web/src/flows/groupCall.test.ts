@@ -1,6 +1,8 @@
 import { HttpError, NetworkError, NO_RESPONSE_MESSAGE } from '@kitty/api';
 import { describe, expect, it } from 'vitest';
 import '../i18n/czech';
+// As startLanguage does for any language but English.
+import './authErrorWords';
 import { setActiveLanguage } from '../i18n/language';
 import { callGroup, GROUP_NETWORK_ERROR, groupActionError } from './groupCall';
 

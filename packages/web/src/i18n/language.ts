@@ -7,7 +7,6 @@ import { type Language, languageOf, LOCALE_OF, pickLanguage, PSEUDO_LOCALE } fro
 export type AppLanguage = Language | 'pseudo';
 
 const STORAGE_KEY = 'kitty.language';
-const listeners = new Set<() => void>();
 let current: AppLanguage = 'en';
 
 function storedChoice(): string | null {
@@ -47,13 +46,7 @@ export const activeLocale = (): string => (current === 'pseudo' ? LOCALE_OF.en :
 /** The BCP 47 tag for <html lang> and react-aria. */
 export const activeTag = (): string => (current === 'pseudo' ? PSEUDO_LOCALE : LOCALE_OF[current]);
 
+/** Set once before the first render (switchLanguage.ts), and by tests. */
 export function setActiveLanguage(language: AppLanguage): void {
-  if (language === current) return;
   current = language;
-  for (const listener of listeners) listener();
-}
-
-export function subscribeLanguage(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }

@@ -1,9 +1,4 @@
-import {
-  type LocalizedString,
-  type LocalizedStringDictionary,
-  LocalizedStringFormatter,
-  type Variables,
-} from '@internationalized/string';
+import type { LocalizedString, LocalizedStringFormatter, Variables } from '@internationalized/string';
 import { LOCALE_OF } from '@kitty/domain';
 import { activeLanguage } from './language';
 
@@ -19,7 +14,6 @@ type Compiled = Record<string, LocalizedString>;
 const EN = LOCALE_OF.en;
 const CS = LOCALE_OF.cs;
 let czech: Readonly<Record<string, Compiled>> = {};
-let installed = 0;
 let pseudoLocalize: (text: string) => string = (text) => text;
 
 /** Installs the pseudo-locale's transformation (pseudo.ts, loaded only when the pseudo-locale is asked for). */
@@ -30,10 +24,18 @@ export function installPseudo(transform: (text: string) => string): void {
 /** Installs the Czech catalogs (czech.ts), keyed by area. */
 export function installCzech(catalogs: Readonly<Record<string, Compiled>>): void {
   czech = catalogs;
-  installed++;
 }
 
 const areaOf = (catalog: Catalog): string => (catalog as { __area?: string }).__area ?? '';
+
+let formatterOf: (locale: string) => LocalizedStringFormatter = () => {
+  throw new Error('A catalog with placeholders was used before formatter.ts ran');
+};
+
+/** Installs what compiled messages with placeholders call (formatter.ts: every such catalog imports it). */
+export function installFormatter(formatter: (locale: string) => LocalizedStringFormatter): void {
+  formatterOf = formatter;
+}
 
 export type Translate<C extends Catalog> = (key: keyof C & string, values?: Variables) => string;
 
@@ -43,27 +45,11 @@ export type Translate<C extends Catalog> = (key: keyof C & string, values?: Vari
  */
 export function messages<C extends Catalog>(catalog: C): Translate<C> {
   const english = catalog as unknown as Compiled;
-  const formatters = new Map<string, LocalizedStringFormatter<string, LocalizedString>>();
-  const formatter = (locale: string) => {
-    const key = `${installed}:${locale}`;
-    let found = formatters.get(key);
-    if (!found) {
-      const table = locale === CS ? (czech[areaOf(catalog)] ?? {}) : english;
-      // The formatter asks its dictionary for one message of its locale, nothing more: this table answers it,
-      // without LocalizedStringDictionary's fallback between locales (0.8 kB the entry cannot spare; the Czech
-      // is checked complete by catalog.test.ts, and t falls back to English itself).
-      const dictionary = { getStringForLocale: (id: string) => table[id] ?? id };
-      found = new LocalizedStringFormatter(locale, dictionary as unknown as LocalizedStringDictionary);
-      formatters.set(key, found);
-    }
-    return found;
-  };
   return (key, values) => {
     const language = activeLanguage();
-    if (language === 'cs' && czech[areaOf(catalog)]?.[key] !== undefined) {
-      return formatter(CS).format(key, values);
-    }
-    const text = formatter(EN).format(key, values);
+    const czechMessage = language === 'cs' ? czech[areaOf(catalog)]?.[key] : undefined;
+    const message = czechMessage ?? english[key] ?? key;
+    const text = typeof message === 'string' ? message : message(values, formatterOf(czechMessage ? CS : EN));
     return language === 'pseudo' ? pseudoLocalize(text) : text;
   };
 }

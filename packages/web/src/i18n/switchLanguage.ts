@@ -1,5 +1,4 @@
-import { type Language, languageOf } from '@kitty/domain';
-import type { AriaLocale } from './AriaLocale';
+import type { Language } from '@kitty/domain';
 import {
   type AppLanguage,
   activeLanguage,
@@ -9,36 +8,24 @@ import {
   setActiveLanguage,
 } from './language';
 
-let ariaLocale: typeof AriaLocale | null = null;
-
-/**
- * react-aria's locale provider, when the app speaks another language than the browser: react-aria's controls
- * follow the browser by themselves, so most visits load nothing for them.
- */
-export const ariaLocaleProvider = () => ariaLocale;
-
-async function load(language: AppLanguage): Promise<void> {
-  const browser = typeof navigator === 'undefined' ? null : languageOf(navigator.language);
-  const [, provider] = await Promise.all([
+/** Before the first render: the device's language, with what it needs loaded. */
+export async function startLanguage(): Promise<void> {
+  const language: AppLanguage = preferredLanguage();
+  await Promise.all([
     language === 'cs' ? import('./czech') : language === 'pseudo' ? import('./pseudo') : null,
-    language !== 'pseudo' && language !== browser && !ariaLocale ? import('./AriaLocale') : null,
+    // Refusals by code: English shows the server's own words, the others need theirs from the first screen.
+    language === 'en' ? null : import('../flows/authErrorWords'),
   ]);
-  if (provider) ariaLocale = provider.AriaLocale;
   setActiveLanguage(language);
   document.documentElement.lang = activeTag();
 }
 
-/** Before the first render: the device's language, with its catalogs loaded. */
-export function startLanguage(): Promise<void> {
-  return load(preferredLanguage());
-}
-
 /**
- * The person's choice (Account, or their account settings after sign-in): kept on this device and spoken
- * at once. null follows the browser again.
+ * The person's choice (Account, or their account settings after sign-in), kept on this device; null follows
+ * the browser again. Another language than the one spoken loads the app again in it: every module, cache and
+ * screen starts in the new language, and what was typed is already saved (the choice is made by saving).
  */
-export function chooseLanguage(language: Language | null): Promise<void> {
+export function chooseLanguage(language: Language | null): void {
   rememberLanguage(language);
-  const next = preferredLanguage();
-  return next === activeLanguage() ? Promise.resolve() : load(next);
+  if (preferredLanguage() !== activeLanguage()) window.location.reload();
 }

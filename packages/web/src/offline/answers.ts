@@ -1,7 +1,7 @@
 import { ANSWERS, withStore } from './idb';
 
 // The last answer of every GET the signed-in app made, kept on the device so a screen opened before can be
-// read without a connection. Loaded only after a first answer or a failed request (api.ts), never up front.
+// read without a connection. Loaded with the first signed-in read (api.ts), never by the sign-in page.
 
 interface StoredAnswer {
   /** The session, the method and the address: another person's answers are never served. */
@@ -85,4 +85,19 @@ export async function answerOffline(request: Request, error: unknown): Promise<R
 export async function clearAnswers(): Promise<void> {
   setShownSince(null);
   await withStore(ANSWERS, 'readwrite', (store) => store.clear(), undefined);
+}
+
+/**
+ * A signed-in GET (api.ts): its JSON answer kept when it succeeds (a receipt's picture or the live stream,
+ * GET /events, never ending, is not), the kept one served when the network fails.
+ */
+export async function keptFetch(request: Request, token: () => string | null): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    return answerOffline(request, error);
+  }
+  if (response.headers.get('content-type')?.includes('json')) void keep(request, response.clone(), token);
+  return response;
 }

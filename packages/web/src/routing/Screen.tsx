@@ -8,27 +8,6 @@ const t = messages(catalog);
 /** A screen title's message (common.json `title…`). */
 export type ScreenTitle = keyof typeof catalog & `title${string}`;
 
-/** Each screen's title (its message key): `<Screen title={TITLES.home} …>`. */
-export const TITLES = {
-  signIn: 'titleSignIn',
-  register: 'titleRegister',
-  verify: 'titleVerify',
-  forgot: 'titleForgot',
-  reset: 'titleReset',
-  home: 'titleHome',
-  groups: 'titleGroups',
-  createGroup: 'titleCreateGroup',
-  group: 'titleGroup',
-  import: 'titleImport',
-  statistics: 'titleStatistics',
-  account: 'titleAccount',
-  expenses: 'titleExpenses',
-  expense: 'titleExpense',
-  addExpense: 'titleAddExpense',
-  editExpense: 'titleEditExpense',
-  notFound: 'titleNotFound',
-} as const satisfies Record<string, ScreenTitle>;
-
 /** A lazily loaded component that can also be fetched ahead of its first render. */
 export type Preloadable<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
   preload: () => Promise<unknown>;

@@ -68,7 +68,7 @@ export function AppSettings({ initial }: { initial: Settings }) {
     } finally {
       setSaving(false);
     }
-    if (language !== undefined) await chooseLanguage(language);
+    if (language !== undefined) chooseLanguage(language);
   };
 
   return (

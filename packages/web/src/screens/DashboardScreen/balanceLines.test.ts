@@ -1,6 +1,8 @@
 import type { BalanceSummary } from '@kitty/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/czech';
+// As startLanguage does for any language but English.
+import '../../flows/authErrorWords';
 import { setActiveLanguage } from '../../i18n/language';
 import { balanceSummaryLines, overallBalances } from './balanceLines';
 

@@ -1,7 +1,7 @@
 import { DELETE_NOT_PAYER_TOOLTIP } from '@kitty/domain/flows';
 import { Button as RACButton } from 'react-aria-components';
 import { TrashIcon } from '../../components/icons';
-import { button } from '../../components/Button.css';
+import { button } from '../../components/buttonClass';
 import { cx } from '../../components/cx';
 import { Tooltip } from '../../components/Tooltip';
 import { expenseProblem } from '../../components/split/words';
