@@ -61,60 +61,66 @@ const AppShell = preloadable(() => import('./components/AppShell').then((m) => m
 const routes = (
   <Route path="/" element={<RootLayout />}>
     <Route element={<PublicOnly />}>
-      <Route path="login" element={<Screen title="titleSignIn" component={LoginScreen} />} />
-      <Route path="register" element={<Screen title="titleRegister" component={RegisterScreen} />} />
+      <Route path="login" element={<Screen titleKey="titleSignIn" component={LoginScreen} />} />
+      <Route path="register" element={<Screen titleKey="titleRegister" component={RegisterScreen} />} />
     </Route>
     {/* The links sent by e-mail work signed in or not. */}
-    <Route path="verify-email" element={<Screen title="titleVerify" component={VerifyEmailScreen} />} />
-    <Route path="forgot-password" element={<Screen title="titleForgot" component={ForgotPasswordScreen} />} />
-    <Route path="reset-password" element={<Screen title="titleReset" component={ResetPasswordScreen} />} />
+    <Route path="verify-email" element={<Screen titleKey="titleVerify" component={VerifyEmailScreen} />} />
+    <Route
+      path="forgot-password"
+      element={<Screen titleKey="titleForgot" component={ForgotPasswordScreen} />}
+    />
+    <Route path="reset-password" element={<Screen titleKey="titleReset" component={ResetPasswordScreen} />} />
     <Route element={<RequireAuth />}>
       <Route index element={<Navigate to="/dashboard" replace />} />
       <Route element={<AppShell />}>
-        <Route path="dashboard" element={<Screen title="titleHome" component={DashboardScreen} />} />
-        <Route path="groups" element={<Screen title="titleGroups" component={GroupsScreen} />} />
+        <Route path="dashboard" element={<Screen titleKey="titleHome" component={DashboardScreen} />} />
+        <Route path="groups" element={<Screen titleKey="titleGroups" component={GroupsScreen} />} />
         <Route
           path="groups/create"
-          element={<Screen title="titleCreateGroup" component={CreateGroupScreen} />}
+          element={<Screen titleKey="titleCreateGroup" component={CreateGroupScreen} />}
         />
-        <Route path="groups/:groupId" element={<Screen title="titleGroup" component={GroupScreen} />} />
-        <Route path="import" element={<Screen title="titleImport" component={ImportScreen} />} />
+        <Route path="groups/:groupId" element={<Screen titleKey="titleGroup" component={GroupScreen} />} />
+        <Route path="import" element={<Screen titleKey="titleImport" component={ImportScreen} />} />
         <Route
           path="groups/:groupId/import"
-          element={<Screen title="titleImport" component={ImportScreen} />}
+          element={<Screen titleKey="titleImport" component={ImportScreen} />}
         />
         <Route
           path="groups/:groupId/statistics"
-          element={<Screen title="titleStatistics" component={StatisticsScreen} />}
+          element={<Screen titleKey="titleStatistics" component={StatisticsScreen} />}
         />
-        <Route path="statistics" element={<Screen title="titleStatistics" component={StatisticsScreen} />} />
-        <Route path="account" element={<Screen title="titleAccount" component={AccountScreen} />} />
-        <Route path="expenses" element={<Screen title="titleExpenses" component={ExpensesScreen} />} />
+        <Route
+          path="statistics"
+          element={<Screen titleKey="titleStatistics" component={StatisticsScreen} />}
+        />
+        <Route path="account" element={<Screen titleKey="titleAccount" component={AccountScreen} />} />
+        <Route path="expenses" element={<Screen titleKey="titleExpenses" component={ExpensesScreen} />} />
         <Route
           path="expenses/:expenseId"
-          element={<Screen title="titleExpense" component={ExpenseDetailScreen} />}
+          element={<Screen titleKey="titleExpense" component={ExpenseDetailScreen} />}
         />
       </Route>
       <Route element={<AppShell frame={false} />}>
         <Route
           path="groups/:groupId/expenses/create"
-          element={<Screen title="titleAddExpense" component={ExpenseFormScreen} />}
+          element={<Screen titleKey="titleAddExpense" component={ExpenseFormScreen} />}
         />
         <Route
           path="expenses/create"
-          element={<Screen title="titleAddExpense" component={ExpenseFormScreen} />}
+          element={<Screen titleKey="titleAddExpense" component={ExpenseFormScreen} />}
         />
         <Route
           path="expenses/:expenseId/edit"
-          element={<Screen title="titleEditExpense" component={ExpenseFormScreen} />}
+          element={<Screen titleKey="titleEditExpense" component={ExpenseFormScreen} />}
         />
         <Route
           path="recurring/:recurringId/edit"
-          element={<Screen title="titleEditExpense" component={ExpenseFormScreen} />}
+          element={<Screen titleKey="titleEditExpense" component={ExpenseFormScreen} />}
         />
       </Route>
     </Route>
-    <Route path="*" element={<Screen title="titleNotFound" component={NotFoundScreen} />} />
+    <Route path="*" element={<Screen titleKey="titleNotFound" component={NotFoundScreen} />} />
   </Route>
 );
 

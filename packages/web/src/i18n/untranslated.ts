@@ -8,7 +8,7 @@ import ts from 'typescript';
 /** JSX attributes whose strings are never shown to people. */
 const NON_TEXT_ATTRIBUTES = new Set(
   [
-    'className href to path type name id key role autoComplete inputMode variant size slot rel target',
+    'className href to path titleKey type name id key role autoComplete inputMode variant size slot rel target',
     'method accept lang dir pattern form src tone placement elementType orientation selectionMode align',
     'justify as icon kind htmlFor download enterKeyHint autoCapitalize spellCheck width height viewBox',
     'fill stroke d xmlns strokeWidth strokeLinecap strokeLinejoin fillRule clipRule loading decoding',

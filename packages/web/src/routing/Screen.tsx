@@ -28,8 +28,14 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
 }
 
 /** A route's screen; its title names the tab ("Home · Kitty") once it shows. */
-export function Screen({ title, component: Component }: { title: ScreenTitle; component: ComponentType }) {
-  const text = t(title);
+export function Screen({
+  titleKey,
+  component: Component,
+}: {
+  titleKey: ScreenTitle;
+  component: ComponentType;
+}) {
+  const text = t(titleKey);
   useEffect(() => {
     document.title = `${text} · ${PRODUCT_NAME}`;
   }, [text]);
