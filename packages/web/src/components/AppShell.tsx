@@ -1,5 +1,5 @@
 import { I18nProvider } from 'react-aria-components';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { useAccountLanguage } from '../flows/accountSettings';
 import { activeTag } from '../i18n/language';
@@ -7,6 +7,7 @@ import * as styles from './AppShell.css';
 import { BottomNav } from './BottomNav';
 import { Brand } from './Brand';
 import { cx } from './cx';
+import { subscribeToastRequest, toastRequested } from './toastQueue';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 // The live stream loads after the screen, as its own chunk (live/LiveUpdates.tsx).
@@ -15,6 +16,19 @@ const LiveUpdates = lazy(() => import('../live/LiveUpdates'));
 const OfflineStatus = lazy(() =>
   import('../offline/OfflineStatus').then((m) => ({ default: m.OfflineStatus })),
 );
+
+const Toasts = lazy(() => import('./Toast').then((m) => ({ default: m.Toasts })));
+
+/** The toast region, fetched with the first toast (sign-in pages never show one) and kept from then on. */
+function ToastRegionOnDemand() {
+  const needed = useSyncExternalStore(subscribeToastRequest, toastRequested);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
 
 /**
  * The frame of every signed-in screen: a banner with the product name, the main landmark holding the

@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import { useAppConfig } from '../flows/ConfigProvider';
 import catalog from '../i18n/catalog/en/account.json';
 import { activeLanguage, activeLocale } from '../i18n/language';
-import { domainWords } from '../i18n/messages';
+import { domainWords } from '../i18n/domainWords';
 import type { SelectOption } from './Select';
 
 const words = domainWords(catalog);

@@ -2,7 +2,7 @@ import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 
 // The `toast` calls live apart from the region (Toast.tsx) and from react-aria's queue, so that a screen can
 // raise a toast without the first page load carrying either: the sign-in pages never show one. The first
-// toast asks RootLayout for the region; the region's module brings the queue, which then shows every toast
+// toast asks the signed-in frame (AppShell) for the region; the region's module brings the queue, which then shows every toast
 // raised in between, in order.
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -29,7 +29,7 @@ export function attachToastQueue(loaded: Queue): void {
   waiting = [];
 }
 
-/** Whether any toast has been raised yet (RootLayout loads the region from then on). */
+/** Whether any toast has been raised yet (AppShell loads the region from then on). */
 export const toastRequested = (): boolean => requested;
 
 export function subscribeToastRequest(onChange: () => void): () => void {

@@ -1,7 +1,8 @@
 import { setRefusalWords } from '@kitty/domain';
 import catalog from '../i18n/catalog/en/authErrors.json';
 import { activeLanguage } from '../i18n/language';
-import { addRefusalCatalog, codeWords, knownWords } from './failureWords';
+import { knownWords } from './failureWords';
+import { addRefusalCatalog, codeWords } from './wordCatalogs';
 
 // The sign-in screens' refusals by code, and the rule that picks a refusal's words (failureWords.ts).
 

@@ -3,7 +3,8 @@ import './accountErrorWords';
 import type { ApiError, ErrorCode } from '@kitty/api';
 import catalog from '../i18n/catalog/en/errors.json';
 import { activeLanguage } from '../i18n/language';
-import { addRefusalCatalog, codeWords, knownWords } from './failureWords';
+import { knownWords } from './failureWords';
+import { addRefusalCatalog, codeWords } from './wordCatalogs';
 
 // Every ErrorCode of the contract has words (this catalog, the sign-in side's authErrors and accountErrors,
 // checked by errorWords.test.ts), so the server's refusals follow the app's language (failureWords.ts). Loaded with the

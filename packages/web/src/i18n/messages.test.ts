@@ -3,7 +3,8 @@ import './czech';
 import './pseudo';
 import catalog from './catalog/en/login.json';
 import { setActiveLanguage } from './language';
-import { domainWords, messages } from './messages';
+import { messages } from './messages';
+import { domainWords } from './domainWords';
 
 const t = messages(catalog);
 

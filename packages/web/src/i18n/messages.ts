@@ -28,9 +28,8 @@ export function installCzech(catalogs: Readonly<Record<string, Compiled>>): void
 
 const areaOf = (catalog: Catalog): string => (catalog as { __area?: string }).__area ?? '';
 
-let formatterOf: (locale: string) => LocalizedStringFormatter = () => {
-  throw new Error('A catalog with placeholders was used before formatter.ts ran');
-};
+// Set by formatter.ts, which every catalog with placeholders imports before its messages can be called.
+let formatterOf: (locale: string) => LocalizedStringFormatter;
 
 /** Installs what compiled messages with placeholders call (formatter.ts: every such catalog imports it). */
 export function installFormatter(formatter: (locale: string) => LocalizedStringFormatter): void {
@@ -51,21 +50,5 @@ export function messages<C extends Catalog>(catalog: C): Translate<C> {
     const message = czechMessage ?? english[key] ?? key;
     const text = typeof message === 'string' ? message : message(values, formatterOf(czechMessage ? CS : EN));
     return language === 'pseudo' ? pseudoLocalize(text) : text;
-  };
-}
-
-/**
- * Words the domain writes in English (its message constants, e.g. DESCRIPTION_REQUIRED) in the active
- * language: a catalog that holds each of them verbatim as a plain message translates them; anything else
- * (a server's message) is shown as it came.
- */
-export function domainWords<C extends Catalog>(catalog: C): (english: string) => string {
-  const t = messages(catalog);
-  const keys = new Map<string, string>();
-  for (const [key, message] of Object.entries(catalog))
-    if (typeof message === 'string') keys.set(message, key);
-  return (english) => {
-    const key = keys.get(english);
-    return key === undefined ? english : t(key as keyof C & string);
   };
 }

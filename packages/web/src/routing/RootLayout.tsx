@@ -1,5 +1,5 @@
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect } from 'react';
 import {
   type NavigateOptions,
   Outlet,
@@ -9,7 +9,6 @@ import {
   useNavigationType,
 } from 'react-router';
 import { LoadingText } from '../components/Spinner';
-import { subscribeToastRequest, toastRequested } from '../components/toastQueue';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import catalog from '../i18n/catalog/en/common.json';
 import { messages } from '../i18n/messages';
@@ -29,22 +28,9 @@ function useScrollToTopOnNewPage() {
   }, [pathname, navigationType]);
 }
 
-const Toasts = lazy(() => import('../components/Toast').then((m) => ({ default: m.Toasts })));
-
-/** The toast region, fetched with the first toast (sign-in pages never show one) and kept from then on. */
-function ToastRegionOnDemand() {
-  const needed = useSyncExternalStore(subscribeToastRequest, toastRequested);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  );
-}
-
 /**
- * The root route: react-aria links and buttons with `href` navigate through react-router; the toast
- * region sits once above every screen. The first screen's chunks load behind "Loading..."; later
+ * The root route: react-aria links and buttons with `href` navigate through react-router (the toast region
+ * is the signed-in frame's: only signed-in screens raise toasts). The first screen's chunks load behind "Loading..."; later
  * navigations keep the previous screen until the next one has loaded.
  */
 export function RootLayout() {
@@ -58,7 +44,6 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </RouteErrorBoundary>
-      <ToastRegionOnDemand />
     </AriaRouterProvider>
   );
 }

@@ -2,7 +2,8 @@ import { isExpenseCategory, type SplitType } from '@kitty/domain';
 import categories from '../../i18n/catalog/en/categories.json';
 import expenseWords from '../../i18n/catalog/en/expenseWords.json';
 import split from '../../i18n/catalog/en/split.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 // The words of expenses the domain writes in English, in the active language: split methods, categories,
 // and every rule's message an expense form, the split dialog or an expense's detail shows (validation,

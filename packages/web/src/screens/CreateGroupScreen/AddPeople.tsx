@@ -9,7 +9,8 @@ import * as styles from './CreateGroupScreen.css';
 import { Tags } from './MemberList';
 import type { DraftMember } from './newGroup';
 import catalog from '../../i18n/catalog/en/createGroup.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

@@ -23,7 +23,8 @@ import { GroupSplitDialog, SplitMethodField } from './SplitMethodField';
 import { submitGroup } from './submitGroup';
 import { useGroupDraft } from './useGroupDraft';
 import catalog from '../../i18n/catalog/en/createGroup.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

@@ -6,7 +6,8 @@ import { Button } from '../../components/Button';
 import * as styles from './CreateGroupScreen.css';
 import type { DraftMember } from './newGroup';
 import catalog from '../../i18n/catalog/en/createGroup.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

@@ -11,7 +11,8 @@ import { randomUuid } from '../../flows/idempotency';
 import * as styles from './CreateGroupScreen.css';
 import { type DraftMember, newPersonMember } from './newGroup';
 import catalog from '../../i18n/catalog/en/createGroup.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

@@ -12,7 +12,8 @@ import { AddNewUserDialog } from './AddNewUserDialog';
 import { toParticipant } from './editDraft';
 import * as styles from './ExpenseFormScreen.css';
 import catalog from '../../i18n/catalog/en/expenseForm.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const said = domainWords(catalog);

@@ -13,7 +13,8 @@ import * as styles from './GroupScreen.css';
 import type { GroupData } from './useGroupData';
 import { useRecalculating } from './useRecalculating';
 import catalog from '../../i18n/catalog/en/group.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 /** The activity's titles, banners and toggles, which the domain writes in English. */

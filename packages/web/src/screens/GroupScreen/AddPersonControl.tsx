@@ -11,7 +11,8 @@ import * as styles from './dialogs.css';
 import { NewPersonForm } from './NewPersonForm';
 import type { SettingsMember } from './useGroupSettingsForm';
 import catalog from '../../i18n/catalog/en/groupSettings.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

@@ -20,7 +20,8 @@ import { LeaveGroupSection } from './LeaveGroupSection';
 import { SettingsMemberList } from './SettingsMemberList';
 import { type GroupSettingsForm, useGroupSettingsForm } from './useGroupSettingsForm';
 import catalog from '../../i18n/catalog/en/groupSettings.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const english = domainWords(catalog);

@@ -6,7 +6,8 @@ import { randomUuid } from '../../flows/idempotency';
 import * as styles from './dialogs.css';
 import type { SettingsMember } from './useGroupSettingsForm';
 import catalog from '../../i18n/catalog/en/groupSettings.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

@@ -9,7 +9,8 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import * as styles from './dialogs.css';
 import catalog from '../../i18n/catalog/en/settleUp.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const english = domainWords(catalog);

@@ -10,7 +10,8 @@ import * as styles from './dialogs.css';
 import { FromTo } from './FromTo';
 import { JsonMoney } from './JsonMoney';
 import catalog from '../../i18n/catalog/en/settleUp.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

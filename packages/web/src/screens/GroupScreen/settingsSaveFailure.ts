@@ -2,7 +2,8 @@ import { isApiError } from '@kitty/api';
 import { GROUP_DETAILS_CREATOR_ONLY } from '@kitty/domain';
 import { errorWords } from '../../flows/errorWords';
 import catalog from '../../i18n/catalog/en/groupSettings.json';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);

@@ -11,7 +11,8 @@ import { errorWords } from '../../flows/errorWords';
 import catalog from '../../i18n/catalog/en/import.json';
 import { money } from '../../i18n/format';
 import { activeLanguage, activeLocale } from '../../i18n/language';
-import { domainWords, messages } from '../../i18n/messages';
+import { messages } from '../../i18n/messages';
+import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 /** The import flow's own English (its failures), in the active language. */
