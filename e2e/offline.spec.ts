@@ -269,7 +269,7 @@ test('a new version is offered with Reload, not forced while the person is typin
   });
 
   // A new build is deployed: the worker's script changes and the browser installs it beside the running one.
-  const worker = join(import.meta.dirname, '../packages/web/dist/sw.js');
+  const worker = join(process.env.WEB_DIST ?? join(import.meta.dirname, '../packages/web/dist'), 'sw.js');
   const original = readFileSync(worker, 'utf8');
   try {
     writeFileSync(

@@ -16,7 +16,7 @@ import { ExpenseForm } from './ExpenseForm';
 import * as styles from './ExpenseFormScreen.css';
 import catalog from '../../i18n/catalog/en/expenseForm.json';
 import { messages } from '../../i18n/messages';
-import { expenseTag } from './useExpenseDraft';
+import { expenseEditTag } from './useExpenseDraft';
 
 const t = messages(catalog);
 
@@ -49,7 +49,8 @@ export function ExpenseFormScreen() {
       t('loadGroupFailed'),
     ),
   );
-  // Tagged so that a save refused as stale (409) loads the current expense into the form.
+  // Tagged so that a save refused as stale (409) loads the current expense into the form, and nothing else
+  // does (expenseEditTag).
   const expense = useResource(
     expenseId ? ['expense', expenseId] : null,
     (signal) =>
@@ -57,7 +58,7 @@ export function ExpenseFormScreen() {
         api.GET('/expenses/{id}', { params: { path: { id: expenseId ?? '' } }, signal }),
         t('loadExpenseFailed'),
       ),
-    { tags: expenseId ? [expenseTag(expenseId)] : [] },
+    { tags: expenseId ? [expenseEditTag(expenseId)] : [] },
   );
 
   if (recurringId) {

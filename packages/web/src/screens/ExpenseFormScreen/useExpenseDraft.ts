@@ -27,6 +27,13 @@ const t = messages(catalog);
 export const expenseTag = (expenseId: string) => `expense:${expenseId}`;
 
 /**
+ * The tag of the expense an edit is based on: only a save refused as stale (409) loads it again. A change
+ * someone else makes meanwhile (the live stream invalidates `expense:<id>`) must not replace what the person
+ * is typing nor the version the edit is based on, or the save would silently overwrite that change.
+ */
+export const expenseEditTag = (expenseId: string) => `expense-edit:${expenseId}`;
+
+/**
  * The people added by e-mail are invited now that the expense is saved (POST /users/invite, the spec's
  * call), each once however often the save is retried; the payload then names them by their real ids.
  */
@@ -72,7 +79,7 @@ async function saveExpense(
     } catch (failure) {
       // Changed by someone else meanwhile: load the current expense once the machine is back to
       // editing (after this rejection has been handled), so the form shows it.
-      if (changedMeanwhile(failure)) setTimeout(() => invalidate(expenseTag(expenseId)), 0);
+      if (changedMeanwhile(failure)) setTimeout(() => invalidate(expenseEditTag(expenseId)), 0);
       throw failure;
     }
   }
@@ -92,7 +99,7 @@ async function saveExpense(
 /** What a saved expense changes: lists, balances and its group. */
 function invalidateAfterSave(expenseId: string | null, groupId: string | null) {
   const tags = ['expenses', 'balances', 'groups'];
-  if (expenseId) tags.push(expenseTag(expenseId));
+  if (expenseId) tags.push(expenseTag(expenseId), expenseEditTag(expenseId));
   if (groupId)
     tags.push(`group:${groupId}`, `balances:${groupId}`, `settlements:${groupId}`, recurringListTag(groupId));
   invalidate(...tags);
