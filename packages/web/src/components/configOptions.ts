@@ -16,7 +16,7 @@ import type { SelectOption } from './Select';
 const words = domainWords(catalog);
 
 /** A currency's name in the active language (Intl's), the configuration's English name in English. */
-function currencyName(code: string, english: string): string {
+export function currencyName(code: string, english: string): string {
   if (activeLanguage() === 'en') return english;
   try {
     return new Intl.DisplayNames([activeLocale()], { type: 'currency' }).of(code) ?? english;

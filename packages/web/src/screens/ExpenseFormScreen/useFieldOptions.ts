@@ -1,4 +1,5 @@
 import { CURRENCIES, currencyLabel, EXPENSE_CATEGORIES, isExpenseCategory } from '@kitty/domain';
+import { currencyName } from '../../components/configOptions';
 import type { ExpenseDraft } from '@kitty/domain/flows';
 import type { SelectOption } from '../../components/Select';
 import { categoryName } from '../../components/split/words';
@@ -20,7 +21,7 @@ export function useFieldOptions(draft: Pick<ExpenseDraft, 'category' | 'currency
   const currencyMap: Record<string, { name: string }> = config?.currencies ?? CURRENCIES;
   const currencies: SelectOption[] = Object.entries(currencyMap).map(([code, c]) => ({
     id: code,
-    label: currencyLabel(code, c.name),
+    label: currencyLabel(code, currencyName(code, c.name)),
   }));
   if (draft.currency && !Object.hasOwn(currencyMap, draft.currency)) {
     currencies.push({ id: draft.currency, label: draft.currency });
