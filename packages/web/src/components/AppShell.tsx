@@ -63,6 +63,7 @@ export function AppShell({ frame = true }: { frame?: boolean }) {
           <Outlet />
         </main>
         {frame && <BottomNav />}
+        <ToastRegionOnDemand />
       </div>
     </I18nProvider>
   );
