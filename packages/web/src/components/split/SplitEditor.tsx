@@ -6,7 +6,7 @@ import { activeLocale } from '../../i18n/language';
 import { messages } from '../../i18n/messages';
 import { Button } from '../Button';
 import { visuallyHidden } from '../VisuallyHidden.css';
-import { AmountField } from './AmountField';
+import { DecimalField } from '../DecimalField';
 import type { SplitParticipant } from './ConfigureSplitDialog';
 import * as styles from './ConfigureSplitDialog.css';
 import { RemainingSummary } from './RemainingSummary';
@@ -90,7 +90,7 @@ export function SplitEditor({
           const share = shares?.[person.id];
           return (
             <li key={person.id}>
-              <AmountField
+              <DecimalField
                 layout="inline"
                 label={
                   <>

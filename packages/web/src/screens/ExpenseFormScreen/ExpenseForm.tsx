@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { CloseIcon } from '../../components/icons';
 import { DateNotesFields } from './DateNotesFields';
 import { Select } from '../../components/Select';
-import { AmountField } from '../../components/split/AmountField';
+import { DecimalField } from '../../components/DecimalField';
 import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
 import { expenseProblem, problems } from '../../components/split/words';
 import { TextField } from '../../components/TextField';
@@ -259,7 +259,7 @@ export function ExpenseForm({
             value={draft.currency}
             onChange={change('currency')}
           />
-          <AmountField
+          <DecimalField
             label={t('amount')}
             value={draft.amount}
             onChange={change('amount')}

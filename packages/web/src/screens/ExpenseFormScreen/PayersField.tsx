@@ -9,7 +9,7 @@ import {
 import { Button } from '../../components/Button';
 import { NativeCheckbox } from '../../components/NativeCheckbox';
 import { Select, type SelectOption } from '../../components/Select';
-import { AmountField } from '../../components/split/AmountField';
+import { DecimalField } from '../../components/DecimalField';
 import { RemainingSummary } from '../../components/split/RemainingSummary';
 import { expenseProblem } from '../../components/split/words';
 import { visuallyHidden } from '../../components/VisuallyHidden.css';
@@ -79,7 +79,7 @@ export function PayersField({ draft, options, errorMessage, send }: PayersFieldP
           <ul className={styles.rows}>
             {draft.payers.map((payer) => (
               <li key={payer.id}>
-                <AmountField
+                <DecimalField
                   layout="inline"
                   label={
                     <>

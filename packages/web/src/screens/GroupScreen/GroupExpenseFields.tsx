@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox, CheckboxGroup } from '../../components/Checkbox';
 import { useCurrencyOptions, useSplitTypeOptions } from '../../components/configOptions';
-import { AmountField } from '../../components/split/AmountField';
+import { DecimalField } from '../../components/DecimalField';
 import { categoryName } from '../../components/split/words';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
@@ -82,7 +82,7 @@ export function GroupExpenseFields({ context, members, currentUserId, send }: Gr
         maxLength={200}
         autoFocus
       />
-      <AmountField
+      <DecimalField
         label={t('amount')}
         value={draft.amount}
         onChange={(value) => send({ type: 'draft.change', field: 'amount', value })}

@@ -3,7 +3,7 @@ import { memberName, settlementReceivers } from '@kitty/domain';
 import type { SettlementFormValues, SettleUpContext } from '@kitty/domain/flows';
 import { Button } from '../../components/Button';
 import { useCurrencyOptions } from '../../components/configOptions';
-import { AmountField } from '../../components/split/AmountField';
+import { DecimalField } from '../../components/DecimalField';
 import { Form } from '../../components/Form';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
@@ -53,7 +53,7 @@ export function SettleUpCustomForm({ members, form, errors, onEdit, onSubmit }: 
         placeholder={t('selectReceiver')}
         errorMessage={words(errors.to_user_id)}
       />
-      <AmountField
+      <DecimalField
         label={t('amount')}
         value={form.amount}
         onChange={(amount) => onEdit({ amount })}
