@@ -101,8 +101,19 @@ export function useGroupSettingsForm(
   const [notice, setNotice] = useState<SettingsNotice | null>(null);
   const [saving, setSaving] = useState(false);
 
-  // A reloaded group with another version (saved, or changed by someone else) restarts the form from it.
-  if (group.version !== form.version) setForm(initialState(group));
+  // Whether the person has changed the form since it started, and whether a save was refused as stale.
+  const [edited, setEdited] = useState(false);
+  const [refusedAsStale, setRefusedAsStale] = useState(false);
+
+  // A reloaded group with another version restarts the form from it: after this person's own save, after a
+  // save refused as stale, or while they have changed nothing. A change someone else makes while they are
+  // editing (the live stream reloads the group) leaves their form and its version alone: the save is then
+  // refused as stale and says so, never silently overwriting the other change, and what they typed stays.
+  if (group.version !== form.version && (!edited || refusedAsStale)) {
+    setForm(initialState(group));
+    setEdited(false);
+    setRefusedAsStale(false);
+  }
 
   const nets = memberNets(group, balances);
   /** The ids the default split can name: saved members (new people have no id yet). */
@@ -110,6 +121,7 @@ export function useGroupSettingsForm(
 
   const update = (patch: Partial<FormState>) => {
     setForm((f) => ({ ...f, ...patch }));
+    setEdited(true);
     setNotice(null);
   };
 
@@ -143,13 +155,17 @@ export function useGroupSettingsForm(
         t('updateFailed'),
       );
       setNotice({ tone: 'success', lines: [t('saved')] });
+      setEdited(false);
       invalidateGroup(group.id);
     } catch (failure) {
       const outcome = settingsSaveFailure(failure);
       if (outcome.unexpected) console.error('Saving group settings failed', failure);
       setNotice({ tone: 'error', lines: outcome.lines });
       // Changed by someone else meanwhile: the message says so, and the current settings load.
-      if (outcome.reload) invalidateGroup(group.id);
+      if (outcome.reload) {
+        setRefusedAsStale(true);
+        invalidateGroup(group.id);
+      }
     } finally {
       setSaving(false);
     }
