@@ -35,15 +35,6 @@ export const GROUP_EVENT_KIND_LABELS: Record<GroupEventKind, string> = {
   recurrence_changed: 'Recurring expense changed',
 };
 
-/** What happened to a recurring expense, in a `recurrence_changed` event's `action`. */
-const RECURRENCE_ACTION_WORDS: Record<string, string> = {
-  created: 'set up',
-  edited: 'changed',
-  paused: 'paused',
-  resumed: 'resumed',
-  stopped: 'stopped',
-};
-
 /** An expense as its history keeps it: every figure a person reads, amounts in minor units. */
 export interface ExpenseSnapshot {
   description: string;
@@ -152,101 +143,8 @@ export function orderedChanges(changes: Changes): [string, [unknown, unknown]][]
   return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function text(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(none)';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-/** "Alice €60.00, Bob €40.00" */
-function moneyList(value: unknown, currency: string, nameOf: NameOf): string {
-  if (value === null || typeof value !== 'object') return '(none)';
-  const entries = Object.entries(value as Record<string, number>);
-  if (entries.length === 0) return '(none)';
-  return entries
-    .sort(([a, x], [b, y]) => y - x || nameOf(a).localeCompare(nameOf(b)))
-    .map(([id, minor]) => `${nameOf(id)} ${formatMoneyWithSymbol(minor, currency)}`)
-    .join(', ');
-}
-
-/** One value of a field in words: amounts with their currency, people by name. */
-export function valueWords(field: string, value: unknown, currency: string, nameOf: NameOf): string {
-  if (field === 'amount_minor' && typeof value === 'number') return formatMoneyWithSymbol(value, currency);
-  if (field === 'payers' || field === 'shares') return moneyList(value, currency, nameOf);
-  if (field === 'date' && typeof value === 'string') return value.slice(0, 10);
-  return text(value);
-}
-
-/** "amount €90.00 -> €95.00; description Dinner -> Supper" */
-export function changesWords(changes: Changes, currencies: [string, string], nameOf: NameOf): string {
-  return orderedChanges(changes)
-    .map(
-      ([field, [before, after]]) =>
-        `${fieldLabel(field)} ${valueWords(field, before, currencies[0], nameOf)} -> ${valueWords(field, after, currencies[1], nameOf)}`,
-    )
-    .join('; ');
-}
-
 function str(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
-}
-
-/** The sentence of one event: "Alice edited Dinner: amount €90.00 -> €95.00". */
-export function groupEventWords(event: GroupEventLike, nameOf: NameOf): string {
-  const actor = event.actor.display_name;
-  const d = event.details;
-  const user = event.user?.display_name ?? 'someone';
-  switch (event.kind) {
-    case 'group_created':
-      return `${actor} created the group ${str(d.name)}`.trimEnd();
-    case 'expense_created':
-    case 'expense_deleted': {
-      const e = d.expense as ExpenseSnapshot | undefined;
-      if (!e) return `${actor} ${event.kind === 'expense_created' ? 'added' : 'deleted'} an expense`;
-      const verb = event.kind === 'expense_created' ? 'added' : 'deleted';
-      if (event.kind === 'expense_created' && d.recurring_expense_id)
-        return `${e.description} was added by the recurring expense ${actor} set up: ${formatMoneyWithSymbol(e.amount_minor, e.currency)}, paid by ${moneyList(e.payers, e.currency, nameOf)}; shares ${moneyList(e.shares, e.currency, nameOf)}`;
-      return `${actor} ${verb} ${e.description}: ${formatMoneyWithSymbol(e.amount_minor, e.currency)}, paid by ${moneyList(e.payers, e.currency, nameOf)}; shares ${moneyList(e.shares, e.currency, nameOf)}`;
-    }
-    case 'expense_edited': {
-      const changes = (d.changes ?? {}) as Changes;
-      const currency = str(d.currency, 'EUR');
-      const currencies: [string, string] = changes.currency
-        ? [str(changes.currency[0], currency), str(changes.currency[1], currency)]
-        : [currency, currency];
-      const words = changesWords(changes, currencies, nameOf);
-      return `${actor} edited ${str(d.description)}${words ? `: ${words}` : ''}`;
-    }
-    case 'settlement_recorded': {
-      const amount = typeof d.amount_minor === 'number' ? d.amount_minor : 0;
-      const from = nameOf(str(d.from_user_id));
-      const to = nameOf(str(d.to_user_id));
-      return `${actor} recorded a payment: ${from} paid ${to} ${formatMoneyWithSymbol(amount, str(d.currency, 'EUR'))}`;
-    }
-    case 'member_joined':
-      return event.user && event.user.display_name !== actor
-        ? `${actor} added ${user} to the group`
-        : `${actor} joined the group`;
-    case 'member_left':
-      return `${actor} left the group`;
-    case 'member_removed':
-      return `${actor} removed ${user} from the group`;
-    case 'recurrence_changed': {
-      const description = str(d.description);
-      if (d.action === 'finished') return `The recurring expense ${description} finished`.trimEnd();
-      if (d.action === 'paused_member_left')
-        return `The recurring expense ${description} was paused: someone in it is no longer a member`;
-      const verb = RECURRENCE_ACTION_WORDS[str(d.action)] ?? 'changed';
-      return `${actor} ${verb} the recurring expense ${description}`.trimEnd();
-    }
-    case 'settings_changed': {
-      const changes = (d.changes ?? {}) as Changes;
-      const words = orderedChanges(changes)
-        .map(([field, [before, after]]) => `${fieldLabel(field)} ${text(before)} -> ${text(after)}`)
-        .join('; ');
-      return `${actor} changed the settings${words ? `: ${words}` : ''}`;
-    }
-  }
 }
 
 /** How a translated history writes the parts it is given: money, an empty value and a field's name. */
@@ -261,9 +159,9 @@ export interface EventFormat {
 }
 
 /**
- * One event as a message id and its values, for a UI that speaks another language than English: the same
- * cases and facts as groupEventWords (which stays the English, for the server and the CLI), the sentence
- * left to the caller's catalog. `changes` is already written ("amount 90,00 € -> 95,00 €; …") with `format`.
+ * One event as a message id and its values: the caller's catalog writes the sentence (groupEventWords is the
+ * English, for the server and the CLI). `changes` is already written ("amount 90,00 € -> 95,00 €; …") with
+ * `format`.
  */
 export type GroupEventMessage =
   | { id: 'groupCreated'; values: { actor: string; name: string } }
@@ -380,6 +278,74 @@ export function groupEventMessage(
         .map(([field, [before, after]]) => `${format.field(field)} ${none(before)} -> ${none(after)}`)
         .join('; ');
       return { id: 'settingsChanged', values: { actor, changes: words } };
+    }
+  }
+}
+
+/** What happened to a recurring expense, in a `recurrence_changed` event's `action`. */
+const RECURRENCE_ACTION_WORDS: Record<string, string> = {
+  created: 'set up',
+  edited: 'changed',
+  paused: 'paused',
+  resumed: 'resumed',
+  stopped: 'stopped',
+};
+
+const ENGLISH_FORMAT: EventFormat = {
+  money: (minor, currency) => formatMoneyWithSymbol(minor, currency),
+  none: '(none)',
+  someone: 'someone',
+  field: fieldLabel,
+};
+
+/** The sentence of one event in English: "Alice edited Dinner: amount €90.00 -> €95.00". */
+export function groupEventWords(event: GroupEventLike, nameOf: NameOf): string {
+  const message = groupEventMessage(event, nameOf, ENGLISH_FORMAT);
+  switch (message.id) {
+    case 'groupCreated': {
+      const { actor, name } = message.values;
+      return `${actor} created the group ${name}`.trimEnd();
+    }
+    case 'expenseAddedBare':
+      return `${message.values.actor} added an expense`;
+    case 'expenseDeletedBare':
+      return `${message.values.actor} deleted an expense`;
+    case 'expenseAdded':
+    case 'expenseDeleted':
+    case 'expenseAddedByRecurring': {
+      const { actor, description, amount, payers, shares } = message.values;
+      const what = `${amount}, paid by ${payers}; shares ${shares}`;
+      if (message.id === 'expenseAddedByRecurring')
+        return `${description} was added by the recurring expense ${actor} set up: ${what}`;
+      return `${actor} ${message.id === 'expenseAdded' ? 'added' : 'deleted'} ${description}: ${what}`;
+    }
+    case 'expenseEdited': {
+      const { actor, description, changes } = message.values;
+      return `${actor} edited ${description}${changes ? `: ${changes}` : ''}`;
+    }
+    case 'paymentRecorded': {
+      const { actor, from, to, amount } = message.values;
+      return `${actor} recorded a payment: ${from} paid ${to} ${amount}`;
+    }
+    case 'memberAdded':
+      return `${message.values.actor} added ${message.values.user} to the group`;
+    case 'memberJoined':
+      return `${message.values.actor} joined the group`;
+    case 'memberLeft':
+      return `${message.values.actor} left the group`;
+    case 'memberRemoved':
+      return `${message.values.actor} removed ${message.values.user} from the group`;
+    case 'recurringFinished':
+      return `The recurring expense ${message.values.description} finished`.trimEnd();
+    case 'recurringPausedMemberLeft':
+      return `The recurring expense ${message.values.description} was paused: someone in it is no longer a member`;
+    case 'recurringChanged': {
+      const { actor, action, description } = message.values;
+      return `${actor} ${RECURRENCE_ACTION_WORDS[action] ?? 'changed'} the recurring expense ${description}`.trimEnd();
+    }
+    case 'settingsChanged': {
+      const { actor, changes } = message.values;
+      return `${actor} changed the settings${changes ? `: ${changes}` : ''}`;
     }
   }
 }

@@ -6,7 +6,7 @@ import { lockedNonMembers } from '../groups/membership';
 import { forbidden, invalid, notFound } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
 import { toUserName } from '../users/present';
-import { insertLiveChange, type LiveKind } from '../live/repo';
+import { insertExpenseLiveChange } from '../live/repo';
 import * as repo from './comments-repo';
 import { INVALID_CURSOR } from './cursor';
 import { newExpenseId } from './ids';
@@ -64,18 +64,6 @@ async function writableExpense(tx: Db, expenseId: string, callerId: string): Pro
   return expense.group_id;
 }
 
-/** A comment on a group's expense is a live change of the group (personal expenses have no stream). */
-async function liveComment(
-  tx: Db,
-  groupId: string | null,
-  kind: LiveKind,
-  expenseId: string,
-  actorId: string,
-) {
-  if (groupId !== null)
-    await insertLiveChange(tx, { group_id: groupId, kind, entity_id: expenseId, actor_id: actorId });
-}
-
 /** Writes a comment (its text trimmed) on an expense the caller can see; a comment leaves the expense as it is. */
 export async function createComment(
   db: Db,
@@ -89,7 +77,7 @@ export async function createComment(
   return db.transaction(async (tx) => {
     const groupId = await writableExpense(tx, expenseId, caller.id);
     await repo.insertComment(tx, { id, expense_id: expenseId, author_id: caller.id, text });
-    await liveComment(tx, groupId, 'comment_added', expenseId, caller.id);
+    await insertExpenseLiveChange(tx, groupId, 'comment_added', expenseId, caller.id);
     const row = await repo.findComment(tx, expenseId, id);
     if (!row) throw notFound();
     return toCommentJson(row);
@@ -110,6 +98,6 @@ export async function deleteComment(
     if (comment.author_id !== caller.id) throw forbidden('FORBIDDEN_NOT_AUTHOR', COMMENT_AUTHOR_ONLY);
     const groupId = await writableExpense(tx, expenseId, caller.id);
     await repo.deleteComment(tx, comment.id);
-    await liveComment(tx, groupId, 'comment_deleted', expenseId, caller.id);
+    await insertExpenseLiveChange(tx, groupId, 'comment_deleted', expenseId, caller.id);
   });
 }

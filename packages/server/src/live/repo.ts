@@ -38,6 +38,18 @@ export async function insertLiveChange(tx: Db, change: NewLiveChange): Promise<v
   );
 }
 
+/** A change to one expense: its group hears it; a personal expense (no group) has no stream, so nothing is written. */
+export async function insertExpenseLiveChange(
+  tx: Db,
+  groupId: string | null,
+  kind: LiveKind,
+  expenseId: string,
+  actorId: string,
+): Promise<void> {
+  if (groupId !== null)
+    await insertLiveChange(tx, { group_id: groupId, kind, entity_id: expenseId, actor_id: actorId });
+}
+
 const COLUMNS = 'id, group_id, kind, entity_id, actor_id, audience, at';
 
 /** The rows past an id, oldest first: one range scan of the primary key. */

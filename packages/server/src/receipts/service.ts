@@ -15,7 +15,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { toUserName } from '../users/present';
 import type { InspectedReceipt } from './inspect';
 import * as repo from './repo';
-import { insertLiveChange, type LiveKind } from '../live/repo';
+import { insertExpenseLiveChange } from '../live/repo';
 
 export type ReceiptJson = components['schemas']['Receipt'];
 type ReceiptList = components['schemas']['ReceiptList'];
@@ -74,18 +74,6 @@ async function writableExpense(tx: Db, expenseId: string, callerId: string): Pro
   return expense.group_id;
 }
 
-/** A receipt of a group's expense is a live change of the group (personal expenses have no stream). */
-async function liveReceipt(
-  tx: Db,
-  groupId: string | null,
-  kind: LiveKind,
-  expenseId: string,
-  actorId: string,
-) {
-  if (groupId !== null)
-    await insertLiveChange(tx, { group_id: groupId, kind, entity_id: expenseId, actor_id: actorId });
-}
-
 async function refuseWhenFull(db: Db, expenseId: string): Promise<void> {
   if ((await repo.countReceipts(db, expenseId)) >= RECEIPT_MAX_PER_EXPENSE)
     throw conflict('RECEIPT_LIMIT_REACHED', RECEIPT_LIMIT_REACHED);
@@ -129,7 +117,7 @@ export async function attachReceipt(
       original: upload.bytes,
       thumbnail,
     });
-    await liveReceipt(tx, groupId, 'receipt_added', expenseId, callerId);
+    await insertExpenseLiveChange(tx, groupId, 'receipt_added', expenseId, callerId);
     const row = await repo.findReceipt(tx, expenseId, id);
     if (!row) throw notFound();
     return toReceiptJson(row);
@@ -146,6 +134,6 @@ export async function deleteReceipt(db: Db, callerId: string, expenseId: string,
       throw forbidden('FORBIDDEN_NOT_AUTHOR', RECEIPT_UPLOADER_ONLY);
     await requireMember(tx, expense.group_id, callerId);
     await repo.deleteReceipt(tx, receipt.id);
-    await liveReceipt(tx, expense.group_id, 'receipt_removed', expenseId, callerId);
+    await insertExpenseLiveChange(tx, expense.group_id, 'receipt_removed', expenseId, callerId);
   });
 }
