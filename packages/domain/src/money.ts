@@ -1,6 +1,7 @@
 // Integer minor units inside, decimals only at the edges. Nothing here multiplies a float by 100:
 // decimal input is read from its text (a number through its shortest decimal text, String(n)).
 import { currencyExponent, currencySymbol, getCurrency } from './currencies';
+import { valueMessageWords } from './valueMessages';
 
 /** An amount in integer minor units of some currency (cents for EUR, yen for JPY). */
 export type Minor = number & { readonly __minor: unique symbol };
@@ -138,7 +139,8 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
  * Negative amounts are accepted (adjustments); callers that need a positive amount check `value > 0`.
  */
 export function parseMoney(input: string | number, currency?: string): MoneyResult {
-  if (currency !== undefined && !getCurrency(currency)) return fail(`Unknown currency ${currency}`);
+  if (currency !== undefined && !getCurrency(currency))
+    return fail(valueMessageWords({ id: 'unknownCurrency', values: { currency } }));
   let decimal: ExactDecimal | null;
   if (typeof input === 'number') {
     if (Number.isNaN(input)) return fail('Amount must be a number');
@@ -156,9 +158,11 @@ export function parseMoney(input: string | number, currency?: string): MoneyResu
   const units = scaleDecimal(decimal, exponent);
   if (units === null) {
     return fail(
-      exponent === 0
-        ? `Amounts in ${currency} must be whole numbers`
-        : `Amount can have at most ${exponent} decimal places`,
+      valueMessageWords(
+        exponent === 0
+          ? { id: 'amountWhole', values: { currency: currency ?? '' } }
+          : { id: 'amountDecimals', values: { count: exponent } },
+      ),
     );
   }
   if (units > MAX_SAFE || units < -MAX_SAFE) return fail('Amount is too large');

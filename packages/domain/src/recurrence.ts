@@ -340,24 +340,23 @@ export function scheduleParts(schedule: RecurrenceSchedule): ScheduleParts {
  * "Every two weeks on Monday, 6 times".
  */
 export function scheduleWords(schedule: RecurrenceSchedule): string {
-  const { y, m, d } = parseDay(schedule.start_date) ?? fail(schedule.start_date);
+  const parts = scheduleParts(schedule);
   let words: string;
-  switch (schedule.frequency) {
+  switch (parts.frequency) {
     case 'weekly':
     case 'biweekly':
-      words = `${FREQUENCY_LABELS[schedule.frequency]} on ${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}`;
+      words = `${FREQUENCY_LABELS[parts.frequency]} on ${WEEKDAYS[parts.weekday]}`;
       break;
     case 'monthly':
-      words = `Every month on the ${ordinal(d)}${d > 28 ? ' (the last day in shorter months)' : ''}`;
+      words = `Every month on the ${ordinal(parts.day)}${parts.lastDayInShorterMonths ? ' (the last day in shorter months)' : ''}`;
       break;
     case 'yearly':
-      words = `Every year on ${d} ${MONTH_NAMES[m - 1]}${m === 2 && d === 29 ? ' (28 February in other years)' : ''}`;
+      words = `Every year on ${parts.day} ${MONTH_NAMES[parts.month - 1]}${parts.leapDay ? ' (28 February in other years)' : ''}`;
       break;
   }
   const ends: string[] = [];
-  if (schedule.occurrences != null)
-    ends.push(schedule.occurrences === 1 ? 'once' : `${schedule.occurrences} times`);
-  if (schedule.end_date != null) ends.push(`until ${dayWords(schedule.end_date)}`);
+  if (parts.occurrences !== null) ends.push(parts.occurrences === 1 ? 'once' : `${parts.occurrences} times`);
+  if (parts.endDate !== null) ends.push(`until ${dayWords(parts.endDate)}`);
   return ends.length ? `${words}, ${ends.join(', ')}` : words;
 }
 
@@ -369,27 +368,42 @@ export const RECURRENCE_CHANGED_WORDS =
   'Someone else changed this recurring expense meanwhile: it now shows as it is. Try again.';
 export const RECURRENCE_NOT_MEMBER_WORDS = 'Only members of the group can change its recurring expenses.';
 
-/**
- * Where a recurring expense stands, in words: "Next: 31 December 2026", "Paused", "Paused: someone in it
- * is no longer a member of the group", "Stopped", "Finished".
- */
-export function recurringStatusWords(recurring: {
+/** Where a recurring expense stands, as a message id (and the next day when it has one), for any language. */
+export type RecurringStatusMessage =
+  | { id: 'next'; date: string }
+  | { id: 'active' | 'paused' | 'pausedMemberLeft' | 'stopped' | 'finished' };
+
+export function recurringStatusMessage(recurring: {
   status: RecurringStatus;
   paused_reason?: string | null;
   next_date?: string | null;
-}): string {
+}): RecurringStatusMessage {
   switch (recurring.status) {
     case 'active':
       return recurring.next_date && isDay(recurring.next_date)
-        ? `Next: ${dayWords(recurring.next_date)}`
-        : 'Active';
+        ? { id: 'next', date: recurring.next_date }
+        : { id: 'active' };
     case 'paused':
-      return recurring.paused_reason === 'member_left'
-        ? 'Paused: someone in it is no longer a member of the group'
-        : 'Paused';
+      return { id: recurring.paused_reason === 'member_left' ? 'pausedMemberLeft' : 'paused' };
     case 'stopped':
-      return 'Stopped';
     case 'finished':
-      return 'Finished';
+      return { id: recurring.status };
   }
+}
+
+const STATUS_WORDS = {
+  active: 'Active',
+  paused: 'Paused',
+  pausedMemberLeft: 'Paused: someone in it is no longer a member of the group',
+  stopped: 'Stopped',
+  finished: 'Finished',
+} as const;
+
+/**
+ * Where a recurring expense stands, in English: "Next: 31 December 2026", "Paused", "Paused: someone in it
+ * is no longer a member of the group", "Stopped", "Finished".
+ */
+export function recurringStatusWords(recurring: Parameters<typeof recurringStatusMessage>[0]): string {
+  const message = recurringStatusMessage(recurring);
+  return message.id === 'next' ? `Next: ${dayWords(message.date)}` : STATUS_WORDS[message.id];
 }

@@ -1,6 +1,7 @@
 // How an expense's amount is shared among its participants. Shares always sum exactly to the amount.
 import { allocate, leftoverCount } from './allocate';
 import { decimalOfNumber, formatScaled, parseAmount, sumMinor, toDecimal } from './money';
+import { type ValueKind, valueMessageWords } from './valueMessages';
 
 export const SPLIT_TYPES = ['equal', 'percentage', 'shares', 'exact', 'adjustment'] as const;
 export type SplitType = (typeof SPLIT_TYPES)[number];
@@ -94,14 +95,14 @@ export function splitExpense(input: SplitInput): Record<string, number> {
     case 'shares':
       return byWeights(amount, participants, shareWeights(details, participants), rotation);
     case 'exact': {
-      const amounts = values(details.amounts, participants, 'amounts', 'An amount');
+      const amounts = values(details.amounts, participants, 'amounts', 'amount');
       minorValues(amounts, 'amounts');
       if (checkedSum(amounts, 'amounts') !== BigInt(amount))
         throw new SplitError('The amounts must add up to the total', 'amounts');
       return Object.fromEntries(participants.map((p, i) => [p, amounts[i]!]));
     }
     case 'adjustment': {
-      const adjustments = values(details.adjustments, participants, 'adjustments', 'An adjustment', true);
+      const adjustments = values(details.adjustments, participants, 'adjustments', 'adjustment', true);
       minorValues(adjustments, 'adjustments');
       const rest = BigInt(amount) - checkedSum(adjustments, 'adjustments');
       if (rest < -MAX_SAFE || rest > MAX_SAFE)
@@ -149,13 +150,13 @@ export function splitConfigError(
 }
 
 function percentageWeights(details: SplitDetails, participants: readonly string[]): number[] {
-  const pct = values(details.percentages, participants, 'percentages', 'A percentage');
+  const pct = values(details.percentages, participants, 'percentages', 'percentage');
   if (!isExactly100(pct)) throw new SplitError('Percentages must add up to 100%', 'percentages');
   return pct;
 }
 
 function shareWeights(details: SplitDetails, participants: readonly string[]): number[] {
-  const shares = values(details.shares, participants, 'shares', 'A share');
+  const shares = values(details.shares, participants, 'shares', 'share');
   if (shares.some((s) => !Number.isInteger(s)))
     throw new SplitError('Shares must be whole numbers', 'shares');
   if (shares.some((s) => !Number.isSafeInteger(s))) throw new SplitError('Shares are too large', 'shares');
@@ -180,19 +181,21 @@ function values(
   record: Record<string, number> | undefined,
   participants: readonly string[],
   field: string,
-  what: string,
+  what: ValueKind,
   allowNegative = false,
 ): number[] {
   const map = record ?? {};
   const members = new Set(participants);
   for (const key of Object.keys(map)) {
     if (!members.has(key))
-      throw new SplitError(`${what} was given for someone who is not participating`, field);
+      throw new SplitError(valueMessageWords({ id: 'valueNotParticipating', values: { what } }), field);
   }
   return participants.map((p) => {
     const v = Object.hasOwn(map, p) ? map[p] : 0;
-    if (typeof v !== 'number' || !Number.isFinite(v)) throw new SplitError(`${what} must be a number`, field);
-    if (!allowNegative && v < 0) throw new SplitError(`${what} cannot be negative`, field);
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      throw new SplitError(valueMessageWords({ id: 'valueNotNumber', values: { what } }), field);
+    if (!allowNegative && v < 0)
+      throw new SplitError(valueMessageWords({ id: 'valueNegative', values: { what } }), field);
     return v;
   });
 }

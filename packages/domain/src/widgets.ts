@@ -79,22 +79,49 @@ export function groupBalanceHeadline(balanceMinor: number, currency: string): st
   return balanceMinor > 0 ? `You are owed ${amount}` : `You owe ${amount}`;
 }
 
+/** One line of the group header: what it says (kind) of which amount (its absolute value), in which currency. */
+export interface GroupBalancePart {
+  kind: 'settled' | 'owed' | 'owe';
+  /** Never negative: the kind says who owes. */
+  minor: number;
+  currency: string;
+}
+
 /**
  * The group header for balances in several currencies: one line per open currency, in the order given
  * ("You are owed €12.50", "You owe $6.00"); the spec's "{symbol}0.00 settled" in the group currency only
- * when settled in every currency. Never "€0.00 settled" beside a debt in dollars.
+ * when settled in every currency. Never "€0.00 settled" beside a debt in dollars. (groupBalanceLines writes
+ * them in English; a UI in another language writes the same parts its own way.)
  */
-export function groupBalanceLines(
+export function groupBalanceParts(
   balances: readonly CurrencyMinor[],
   groupCurrency: string,
-): { kind: 'settled' | 'owed' | 'owe'; text: string }[] {
+): GroupBalancePart[] {
   if (isSettledInEveryCurrency(balances.map((b) => b.minor))) {
-    return [{ kind: 'settled', text: `${formatMoneyWithSymbol(0, groupCurrency)} settled` }];
+    return [{ kind: 'settled', minor: 0, currency: groupCurrency }];
   }
   return openBalances(balances).map((b) => ({
     kind: b.minor > 0 ? 'owed' : 'owe',
-    text: groupBalanceHeadline(b.minor, b.currency) ?? '',
+    minor: Math.abs(b.minor),
+    currency: b.currency,
   }));
+}
+
+/** The group header's lines in English. */
+export function groupBalanceLines(
+  balances: readonly CurrencyMinor[],
+  groupCurrency: string,
+): { kind: GroupBalancePart['kind']; text: string }[] {
+  return groupBalanceParts(balances, groupCurrency).map(({ kind, minor, currency }) => {
+    const amount = formatMoneyWithSymbol(minor, currency);
+    const text =
+      kind === 'settled'
+        ? `${amount} settled`
+        : kind === 'owed'
+          ? `You are owed ${amount}`
+          : `You owe ${amount}`;
+    return { kind, text };
+  });
 }
 
 /** "{n} members" (a group of one reads "1 member"). */

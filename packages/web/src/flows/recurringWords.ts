@@ -6,7 +6,7 @@ import {
   RECURRENCE_NOT_MEMBER_WORDS,
   type RecurrenceFrequency,
   type RecurrenceSchedule,
-  type RecurringStatus,
+  recurringStatusMessage,
   scheduleParts,
 } from '@kitty/domain';
 import { expenseProblem } from '../components/split/words';
@@ -81,23 +81,9 @@ export function scheduleText(schedule: RecurrenceSchedule): string {
 }
 
 /** Where a recurring expense stands (the domain's recurringStatusWords, in the active language). */
-export function recurringStatusText(recurring: {
-  status: RecurringStatus;
-  paused_reason?: string | null;
-  next_date?: string | null;
-}): string {
-  switch (recurring.status) {
-    case 'active':
-      return recurring.next_date && /^\d{4}-\d{2}-\d{2}$/.test(recurring.next_date)
-        ? t('next', { date: dayText(recurring.next_date) })
-        : t('active');
-    case 'paused':
-      return recurring.paused_reason === 'member_left' ? t('pausedMemberLeft') : t('paused');
-    case 'stopped':
-      return t('stopped');
-    case 'finished':
-      return t('finished');
-  }
+export function recurringStatusText(recurring: Parameters<typeof recurringStatusMessage>[0]): string {
+  const message = recurringStatusMessage(recurring);
+  return message.id === 'next' ? t('next', { date: dayText(message.date) }) : t(message.id);
 }
 
 /**

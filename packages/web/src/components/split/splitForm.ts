@@ -10,6 +10,8 @@ import {
   type SplitType,
   splitConfigError,
   trySplitExpense,
+  type ValueKind,
+  valueMessageWords,
 } from '@kitty/domain';
 
 /** The split types the dialog configures (equal needs nothing). */
@@ -46,12 +48,12 @@ export function textsFromDetails(
 
 export type ReadResult = { ok: true; details: SplitDetails } | { ok: false; error: string };
 
-/** The domain's word for one value of each type, as its messages start (the web says them: expenseProblem). */
-const WHAT: Record<ConfigurableSplitType, string> = {
-  percentage: 'A percentage', // i18n-ignore: the domain's English, translated by expenseProblem
-  shares: 'A share', // i18n-ignore: the domain's English, translated by expenseProblem
-  exact: 'An amount', // i18n-ignore: the domain's English, translated by expenseProblem
-  adjustment: 'An adjustment', // i18n-ignore: the domain's English, translated by expenseProblem
+/** What one value of each type is, as the domain's messages name it. */
+const VALUE_KIND: Record<ConfigurableSplitType, ValueKind> = {
+  percentage: 'percentage',
+  shares: 'share',
+  exact: 'amount',
+  adjustment: 'adjustment',
 };
 
 /** The texts as domain details (amounts and adjustments in minor units). A blank input counts as 0. */
@@ -71,8 +73,11 @@ export function detailsFromTexts(
       if (!parsed.ok) return { ok: false, error: parsed.error };
       values[id] = parsed.value;
     } else {
-      // i18n-ignore: the domain's English, translated by expenseProblem
-      if (parseDecimalText(text) === null) return { ok: false, error: `${WHAT[type]} must be a number` };
+      if (parseDecimalText(text) === null)
+        return {
+          ok: false,
+          error: valueMessageWords({ id: 'valueNotNumber', values: { what: VALUE_KIND[type] } }),
+        };
       values[id] = Number(text);
     }
   }

@@ -1,4 +1,4 @@
-import { isExpenseCategory, type SplitType } from '@kitty/domain';
+import { isExpenseCategory, type SplitType, valueMessageOf } from '@kitty/domain';
 import categories from '../../i18n/catalog/en/categories.json';
 import expenseWords from '../../i18n/catalog/en/expenseWords.json';
 import split from '../../i18n/catalog/en/split.json';
@@ -24,33 +24,9 @@ export function categoryName(value: string | null | undefined): string {
   return isExpenseCategory(value) ? c(value) : value;
 }
 
-const WHAT: Record<string, string> = {
-  'A percentage': 'percentage',
-  'A share': 'share',
-  'An amount': 'amount',
-  'An adjustment': 'adjustment',
-};
-
-/** Messages the domain builds from values: the English pattern and how to say it. */
-const BUILT: readonly [RegExp, (m: RegExpExecArray) => string][] = [
-  [/^Amount can have at most (\d+) decimal places$/, (m) => w('amountDecimals', { count: Number(m[1]) })],
-  [/^Amounts in (\S+) must be whole numbers$/, (m) => w('amountWhole', { currency: m[1] ?? '' })],
-  [/^Unknown currency (\S+)$/, (m) => w('unknownCurrency', { currency: m[1] ?? '' })],
-  [
-    /^(A percentage|A share|An amount|An adjustment) (must be a number|cannot be negative|was given for someone who is not participating)$/,
-    (m) => {
-      const what = WHAT[m[1] ?? ''] ?? 'amount';
-      if (m[2] === 'must be a number') return w('valueNotNumber', { what });
-      return m[2] === 'cannot be negative'
-        ? w('valueNegative', { what })
-        : w('valueNotParticipating', { what });
-    },
-  ],
-];
-
 /**
  * A message of the expense rules in the active language: the domain's constants word for word, the ones
- * it builds from values by their pattern; anything else (a server's message) as it came.
+ * it builds from values by their id and values (valueMessageOf); anything else (a server's message) as it came.
  */
 export function expenseProblem(english: string): string;
 export function expenseProblem(english: string | null | undefined): string | undefined;
@@ -58,11 +34,8 @@ export function expenseProblem(english: string | null | undefined): string | und
   if (english === null || english === undefined) return undefined;
   const said = plain(english);
   if (said !== english) return said;
-  for (const [pattern, say] of BUILT) {
-    const match = pattern.exec(english);
-    if (match) return say(match);
-  }
-  return english;
+  const built = valueMessageOf(english);
+  return built ? w(built.id, built.values) : english;
 }
 
 /** Every message of a form's errors, in the active language. */

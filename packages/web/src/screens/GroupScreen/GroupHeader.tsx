@@ -1,5 +1,5 @@
 import type { GroupDetail } from '@kitty/api';
-import { isSettledInEveryCurrency, openBalances } from '@kitty/domain';
+import { groupBalanceParts } from '@kitty/domain';
 import { money } from '../../i18n/format';
 import { Button } from '../../components/Button';
 import { PlusIcon } from '../../components/icons';
@@ -16,14 +16,11 @@ const t = messages(catalog);
  * currency first; "{symbol}0.00 settled" only when settled in every currency (the domain's rule).
  */
 function BalanceLine({ group }: { group: GroupDetail }) {
-  // The domain's rule (groupBalanceLines), in the active language.
   const balances = ownBalances(group).filter((b) => !Number.isNaN(b.minor));
-  const lines = isSettledInEveryCurrency(balances.map((b) => b.minor))
-    ? [{ kind: 'settled' as const, text: t('settled', { amount: money(0, group.currency) }) }]
-    : openBalances(balances).map((b) => ({
-        kind: b.minor > 0 ? ('owed' as const) : ('owe' as const),
-        text: t(b.minor > 0 ? 'owed' : 'owe', { amount: money(Math.abs(b.minor), b.currency) }),
-      }));
+  const lines = groupBalanceParts(balances, group.currency).map(({ kind, minor, currency }) => ({
+    kind,
+    text: t(kind, { amount: money(minor, currency) }),
+  }));
   return (
     <span className={styles.headline}>
       {lines.map((line) => (
