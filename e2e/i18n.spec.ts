@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { accounts, addExpense, createGroup, openAs } from './api';
 import { expectNoClippedText, PASSPHRASE, person } from './support';
 
@@ -147,6 +147,21 @@ async function open(page: Page, path: string, ready: string | RegExp): Promise<v
   await expect(page.getByText(ready).first()).toBeVisible();
 }
 
+/** Jana and Petr in the group "Chata Krkonoše", where Jana paid 1 226,50 Kč of groceries for both. */
+async function cottage(request: APIRequestContext) {
+  const [jana, petr] = await accounts(request, 'Jana', 'Petr');
+  const chata = await createGroup(request, jana, 'Chata Krkonoše', [petr]);
+  const nakup = await addExpense(request, {
+    description: 'Nákup potravin',
+    amount: 1226.5,
+    currency: 'CZK',
+    payer: jana,
+    among: [jana, petr],
+    groupId: chata.id,
+  });
+  return { jana, petr, chata, nakup };
+}
+
 // The live stream (GET /api/events) stays open for as long as a signed-in page: it would keep the page from
 // ever being idle, which the walks wait for before they read the page. These walks are about words, not live
 // changes (e2e/live.spec.ts): the stream is refused here, and the app simply retries it later.
@@ -217,16 +232,7 @@ test.describe('the app in Czech', () => {
   });
 
   test('Home, groups, expenses and Account speak Czech, money and dates too', async ({ page, request }) => {
-    const [jana, petr] = await accounts(request, 'Jana', 'Petr');
-    const chata = await createGroup(request, jana, 'Chata Krkonoše', [petr]);
-    await addExpense(request, {
-      description: 'Nákup potravin',
-      amount: 1226.5,
-      currency: 'CZK',
-      payer: jana,
-      among: [jana, petr],
-      groupId: chata.id,
-    });
+    const { jana, petr } = await cottage(request);
     await createGroup(request, jana, 'Vyrovnaná parta', [petr]);
 
     await openAs(page, jana, '/dashboard');
@@ -309,16 +315,7 @@ test.describe('the app in Czech', () => {
     page,
     request,
   }) => {
-    const [jana, petr] = await accounts(request, 'Jana', 'Petr');
-    const chata = await createGroup(request, jana, 'Chata Krkonoše', [petr]);
-    const nakup = await addExpense(request, {
-      description: 'Nákup potravin',
-      amount: 1226.5,
-      currency: 'CZK',
-      payer: jana,
-      among: [jana, petr],
-      groupId: chata.id,
-    });
+    const { jana, chata, nakup } = await cottage(request);
     await openAs(page, jana, `/groups/${chata.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Chata Krkonoše' })).toBeVisible();
     await expectCzech(page, 'the group');
@@ -386,16 +383,7 @@ test.describe('the pseudo-locale at 390 px', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await pseudo(page, path);
     }
-    const [jana, petr] = await accounts(request, 'Jana', 'Petr');
-    const chata = await createGroup(request, jana, 'Chata Krkonoše', [petr]);
-    await addExpense(request, {
-      description: 'Nákup potravin',
-      amount: 1226.5,
-      currency: 'CZK',
-      payer: jana,
-      among: [jana, petr],
-      groupId: chata.id,
-    });
+    const { jana } = await cottage(request);
     await openAs(page, jana, '/dashboard');
     await expect(page.getByText('Nákup potravin')).toBeVisible();
     await pseudo(page, 'Home');
@@ -411,16 +399,7 @@ test.describe('the pseudo-locale at 390 px', () => {
   });
 
   test('the screens of the other parts cut no text off', async ({ page, request }) => {
-    const [jana, petr] = await accounts(request, 'Jana', 'Petr');
-    const chata = await createGroup(request, jana, 'Chata Krkonoše', [petr]);
-    const nakup = await addExpense(request, {
-      description: 'Nákup potravin',
-      amount: 1226.5,
-      currency: 'CZK',
-      payer: jana,
-      among: [jana, petr],
-      groupId: chata.id,
-    });
+    const { jana, chata, nakup } = await cottage(request);
     await openAs(page, jana, `/groups/${chata.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Chata Krkonoše' })).toBeVisible();
     await pseudo(page, 'the group');
