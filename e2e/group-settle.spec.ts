@@ -17,7 +17,7 @@ test('Settle Up records a picked suggestion and a custom settlement; Back keeps 
   });
 
   await openAs(page, alice, `/groups/${group.id}`);
-  await expect(page.getByText('You are owed €60.00')).toBeVisible();
+  await expect(page.getByText('You are owed €60.00', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Settle Up' }).click();
   const settleUp = dialog(page, 'Settle Up');
   const suggestions = settleUp.getByRole('list', { name: 'Suggested settlements' });
@@ -36,7 +36,7 @@ test('Settle Up records a picked suggestion and a custom settlement; Back keeps 
   await settleUp.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Settlement recorded successfully')).toBeVisible();
   await expect(settleUp).toHaveCount(0);
-  await expect(page.getByText('You are owed €30.00')).toBeVisible();
+  await expect(page.getByText('You are owed €30.00', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Activity Since Settlement' })).toBeVisible();
 
   // A custom settlement: the form's own messages, then confirm, back, and confirm again.
@@ -69,7 +69,7 @@ test('Settle Up records a picked suggestion and a custom settlement; Back keeps 
   await settleUp.getByRole('button', { name: 'Continue' }).click();
   await settleUp.getByRole('button', { name: 'Confirm' }).click();
   await expect(settleUp).toHaveCount(0);
-  await expect(page.getByText('You are owed €17.50')).toBeVisible();
+  await expect(page.getByText('You are owed €17.50', { exact: true })).toBeVisible();
 
   // History: today's settlements, newest first, with their receipt numbers.
   await page.getByRole('button', { name: 'Settle Up' }).click();

@@ -23,7 +23,7 @@ test('the activity title and banners follow the settlements: none, unsettled aft
     groupId: group.id,
   });
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(page.getByText('You are owed €15.00')).toBeVisible();
+  await expect(page.getByText('You are owed €15.00', { exact: true })).toBeVisible();
   const row = page.getByRole('link', { name: /Dinner/ });
   await expect(row).toHaveAttribute('href', `/expenses/${dinner.id}`);
   await expect(page.getByRole('button', { name: 'Show previous expenses' })).toHaveCount(0);
@@ -36,7 +36,7 @@ test('the activity title and banners follow the settlements: none, unsettled aft
   await expect(page.getByRole('heading', { name: 'Activity Since Settlement' })).toBeVisible();
   await expect(page.getByText('Recent activity since last settlement')).toBeVisible();
   await expect(page.getByText('Showing expenses after the most recent settlement.')).toBeVisible();
-  await expect(page.getByText('You are owed €10.00')).toBeVisible();
+  await expect(page.getByText('You are owed €10.00', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Dinner/ })).toHaveCount(0);
   await expect(page.getByText('Bob paid Alice')).toBeVisible();
   await page.getByRole('button', { name: 'Show previous expenses' }).click();
@@ -225,7 +225,7 @@ test('Add New Expense in the group: every member by default, saved once, the act
   await expect(form).toHaveCount(0);
 
   await expect(page.getByRole('link', { name: /Lift passes/ })).toBeVisible();
-  await expect(page.getByText('You are owed Kč 450.00')).toBeVisible();
+  await expect(page.getByText('You are owed Kč 450.00', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Lift passes/ })).toHaveCount(1);
 });
 
@@ -245,5 +245,5 @@ test('an expense is added to the group with the keyboard alone', async ({ page, 
   await page.keyboard.press('Enter');
   await expect(form).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Train tickets/ })).toContainText('€42.50');
-  await expect(page.getByText('You are owed €21.25')).toBeVisible();
+  await expect(page.getByText('You are owed €21.25', { exact: true })).toBeVisible();
 });

@@ -110,7 +110,9 @@ test('Home, Your Groups and the group agree on a balance that does not divide ev
   await expect(groupsRow).toContainText('3 members');
   await groupsRow.click();
   await expect(page.getByRole('heading', { name: 'Cabin', level: 1 })).toBeVisible();
-  await expect(page.getByText(`You are owed €${detail.balance.toFixed(2)}`)).toBeVisible();
+  // Exactly the header's line: Your Groups' "Overall, you are owed …" holds the same words, and a locator that
+  // finds both while one screen gives way to the other fails at once (strict mode is not retried).
+  await expect(page.getByText(`You are owed €${detail.balance.toFixed(2)}`, { exact: true })).toBeVisible();
 });
 
 test('Create Group: name required, members by search and by e-mail, a percentage default split, then the group', async ({

@@ -123,7 +123,7 @@ for (const width of [390, 1280]) {
     const groupUrl = page.url();
     await expect(page.getByText('Imported 2 expenses and 1 payment')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Paris with Zoë' })).toBeVisible();
-    await expect(page.getByText('You are owed €30.00')).toBeVisible();
+    await expect(page.getByText('You are owed €30.00', { exact: true })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'Latest settlement' })).toContainText('€20.00');
     // The payment settled up to now: the expenses before it are behind "Show".
     await page.getByRole('button', { name: 'Show', exact: true }).click();

@@ -17,7 +17,7 @@ test('a group even in euros but owing in dollars and yen never reads as settled'
 
   // Bob has nothing in euros, the group's currency, but owes $6.
   await openAs(page, bob, `/groups/${group.id}`);
-  await expect(page.getByText('You owe $6.00')).toBeVisible();
+  await expect(page.getByText('You owe $6.00', { exact: true })).toBeVisible();
   await expect(page.getByText('€0.00 settled')).toHaveCount(0);
   await expect(page.getByText('This group is all settled up!')).toHaveCount(0);
 

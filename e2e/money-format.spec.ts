@@ -27,7 +27,7 @@ test('yen show without decimals and koruna grouped, on every screen that shows t
   });
 
   await openAs(page, alice, `/groups/${tokyo.id}`);
-  await expect(page.getByText('You are owed ¥1,000')).toBeVisible();
+  await expect(page.getByText('You are owed ¥1,000', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Ramen/ })).toContainText('¥2,000');
   await expect(page.locator('body')).not.toContainText('.00');
 
