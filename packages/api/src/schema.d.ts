@@ -2327,6 +2327,17 @@ export interface components {
       amount: components['schemas']['Money'];
       currency: components['schemas']['Currency'];
       group_id: string | null;
+      /**
+       * @description The payer's whole debt in this group and currency (what settles_percentage is a share of); decimal,
+       *     at most two decimals
+       */
+      payer_debt: components['schemas']['Money'];
+      /**
+       * @description What the payer also owes in the same group's other currencies, one entry per currency, in code
+       *     order; empty when nothing. The explanation names it, so a transfer that clears one currency is never
+       *     called the whole debt; a client writing its own words has the same facts.
+       */
+      payer_owes_elsewhere: components['schemas']['CurrencyAmount'][];
       /** @description This transfer / the payer's whole debt in this group and currency x 100 */
       settles_percentage: number;
       /**

@@ -32,6 +32,8 @@ describe('settlement suggestions', () => {
         settles_percentage: 100,
         simplification_factor: 1.5,
         explanation: "Bob pays Alice €15.00 to settle Bob's whole debt.",
+        payer_debt: 1500,
+        payer_owes_elsewhere: [],
         impact: { current_total_debt: 6000, remaining_debt: 4500 },
       },
       {
@@ -42,6 +44,8 @@ describe('settlement suggestions', () => {
         settles_percentage: 100,
         simplification_factor: 1.5,
         explanation: "Carol pays Alice €45.00 to settle Carol's whole debt.",
+        payer_debt: 4500,
+        payer_owes_elsewhere: [],
         impact: { current_total_debt: 6000, remaining_debt: 1500 },
       },
     ]);
@@ -77,6 +81,14 @@ describe('settlement suggestions', () => {
     expect(partial[0]?.explanation).toBe(
       'Carol pays Alice €45.00, 50.00% of the €90.00 Carol owes in EUR; Carol also owes ¥333 and $6.00.',
     );
+    // The same facts as fields, for a client that writes its own words.
+    expect(partial[0]).toMatchObject({
+      payer_debt: 9000,
+      payer_owes_elsewhere: [
+        { currency: 'JPY', minor: 333 },
+        { currency: 'USD', minor: 600 },
+      ],
+    });
     const byCurrency = suggestSettlementsByCurrency(
       computeBalances([
         { id: 'e1', paid_by: 'alice', currency: 'EUR', amount: 9000, shares: { alice: 4500, carol: 4500 } },

@@ -20,6 +20,10 @@ export interface SettlementSuggestion {
   /** pairwise debts / suggested transfers, rounded half up to 2 decimals (>= 1). */
   simplification_factor: number;
   explanation: string;
+  /** The payer's whole debt in this currency (what settles_percentage is a share of). */
+  payer_debt: number;
+  /** What the payer also owes in the same scope's other currencies, in code order (the explanation names it). */
+  payer_owes_elsewhere: CurrencyMinor[];
   impact: {
     /** Sum of what every debtor owes now. */
     current_total_debt: number;
@@ -128,6 +132,8 @@ export function describeTransfers(
       settles_percentage: Number(hundredths) / 100,
       simplification_factor: factor,
       explanation,
+      payer_debt: debt,
+      payer_owes_elsewhere: [...elsewhere],
       impact: { current_total_debt: currentTotalDebt, remaining_debt: currentTotalDebt - t.amount },
     };
   });

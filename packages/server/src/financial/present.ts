@@ -107,6 +107,11 @@ export function toSuggestionJson(s: SettlementSuggestion, groupId: string | null
     settles_percentage: s.settles_percentage,
     simplification_factor: s.simplification_factor,
     explanation: s.explanation,
+    payer_debt: money(s.payer_debt, s.currency),
+    payer_owes_elsewhere: s.payer_owes_elsewhere.map((o) => ({
+      currency: o.currency,
+      amount: money(o.minor, o.currency),
+    })),
     impact: {
       current_total_debt: money(s.impact.current_total_debt, s.currency),
       remaining_debt: money(s.impact.remaining_debt, s.currency),

@@ -84,6 +84,19 @@ export function financialSuggestionsSuite(ctx: TestContext): void {
         expect(s.simplification_factor).toBe(Math.round((pairs / eur.length) * 100) / 100);
         expect(s.impact.remaining_debt).toBeCloseTo(s.impact.current_total_debt - s.amount, 2);
       }
+      // Each suggestion carries the payer's whole debt in its currency and what they owe in the other one.
+      const netsOf: Record<string, Record<string, number>> = {
+        EUR: nets,
+        USD: await groupNets(ana, groupId, 'USD'),
+      };
+      for (const s of body.suggestions) {
+        const other = s.currency === 'EUR' ? 'USD' : 'EUR';
+        const owedThere = -(netsOf[other]?.[s.payer.id] ?? 0);
+        expect(s.payer_debt).toBe(-(netsOf[s.currency]?.[s.payer.id] ?? 0) / 100);
+        expect(s.payer_owes_elsewhere).toEqual(
+          owedThere > 0 ? [{ currency: other, amount: owedThere / 100 }] : [],
+        );
+      }
 
       for (const s of body.suggestions) {
         const payer = crew.find((p) => p.user.id === s.payer.id) as Person;
@@ -207,6 +220,8 @@ export function financialSuggestionsSuite(ctx: TestContext): void {
           settles_percentage: 100,
           simplification_factor: 1,
           explanation: "Ana pays Ben CHF\u00a012.34 to settle Ana's whole debt.",
+          payer_debt: 12.34,
+          payer_owes_elsewhere: [],
           impact: { current_total_debt: 12.34, remaining_debt: 0 },
         },
       ]);

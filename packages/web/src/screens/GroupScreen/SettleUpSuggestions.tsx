@@ -1,13 +1,11 @@
 import type { SettlementSuggestion } from '@kitty/api';
-import { decimalToMinor } from '@kitty/domain';
 import { Button as RACButton } from 'react-aria-components';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { LoadingText } from '../../components/Spinner';
-import { money } from '../../i18n/format';
-import { activeLanguage, activeLocale } from '../../i18n/language';
 import * as styles from './dialogs.css';
 import { FromTo } from './FromTo';
+import { suggestionExplanation } from './settleUpWords';
 import { JsonMoney } from './JsonMoney';
 import catalog from '../../i18n/catalog/en/settleUp.json';
 import { messages } from '../../i18n/messages';
@@ -15,26 +13,6 @@ import { domainWords } from '../../i18n/domainWords';
 
 const t = messages(catalog);
 const words = domainWords(catalog);
-
-/**
- * Why this transfer: the server's own sentence in English (the spec's words, with what the payer owes in other
- * currencies); in another language the same facts the suggestion carries, from the catalog.
- */
-function explanation(s: SettlementSuggestion): string {
-  const minor = decimalToMinor(s.amount, s.currency);
-  if (activeLanguage() === 'en' || minor === null) return s.explanation;
-  const values = {
-    payer: s.payer.display_name,
-    receiver: s.receiver.display_name,
-    amount: money(minor, s.currency),
-  };
-  if (s.settles_percentage >= 100) return t('settlesWhole', values);
-  const percent = new Intl.NumberFormat(activeLocale(), {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  }).format(s.settles_percentage / 100);
-  return t('settlesPart', { ...values, percent });
-}
 
 export interface SettleUpSuggestionsProps {
   status: 'loading' | 'ready' | 'failed';
@@ -80,7 +58,7 @@ export function SettleUpSuggestions({
           <RACButton className={styles.choice} onPress={() => onPick(s)}>
             <span className={styles.tightStack}>
               <FromTo from={s.payer.display_name} to={s.receiver.display_name} />
-              <span className={styles.muted}>{explanation(s)}</span>
+              <span className={styles.muted}>{suggestionExplanation(s)}</span>
             </span>
             <JsonMoney amount={s.amount} currency={s.currency} className={styles.amount} />
           </RACButton>
