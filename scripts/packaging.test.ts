@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReadmeExample, readmeExamples } from './readmeExamples';
 
 const exec = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +31,17 @@ interface Manifest {
   dependencies?: Record<string, string>;
   scripts?: Record<string, string>;
 }
+
+/** Each library's README examples, as the files they are written to in the consumer project. */
+const readmes = Object.entries({
+  domain: 'packages/domain/README.md',
+  api: 'packages/api/README.md',
+}).flatMap(([name, path]) =>
+  readmeExamples(readFileSync(join(root, path), 'utf8')).map((example: ReadmeExample) => ({
+    ...example,
+    file: `readme-${name}-${example.line}.${example.lang === 'ts' ? 'ts' : 'mjs'}`,
+  })),
+);
 
 const manifest = (name: string): Manifest =>
   JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
@@ -219,8 +231,22 @@ describe('the packed libraries', () => {
     expect(out.effect).toBe('function');
   });
 
-  it('have declarations TypeScript resolves under Node module rules', async () => {
+  it("run their READMEs' examples in plain Node.js", async () => {
+    const js = readmes.filter((e) => e.lang === 'js');
+    expect(js.length).toBeGreaterThanOrEqual(8);
+    await Promise.all(
+      js.map(async (example) => {
+        writeFileSync(join(project, example.file), example.code);
+        await run(process.execPath, [example.file], project);
+      }),
+    );
+  });
+
+  it("have declarations TypeScript resolves under Node module rules (the READMEs' ts examples too)", async () => {
     writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
+    const ts = readmes.filter((e) => e.lang === 'ts');
+    expect(ts.length).toBeGreaterThanOrEqual(1);
+    for (const example of ts) writeFileSync(join(project, example.file), example.code);
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -234,7 +260,7 @@ describe('the packed libraries', () => {
           types: [],
           skipLibCheck: true,
         },
-        files: ['consumer.ts'],
+        files: ['consumer.ts', ...ts.map((e) => e.file)],
       }),
     );
     await expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], project)).resolves.toBe('');
