@@ -160,6 +160,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// The checks after the install are independent subprocesses (node, tsc): they run side by side.
 describe('the packed libraries', () => {
   it('are publishable manifests that point at the built files, types first', () => {
     for (const name of ['@kitty/domain', '@kitty/api']) {
@@ -198,7 +199,7 @@ describe('the packed libraries', () => {
     expect(map.sourcesContent[0]).toContain('export function parseMoney');
   });
 
-  it('import from plain JavaScript in node and give exact results', async () => {
+  it.concurrent('import from plain JavaScript in node and give exact results', async ({ expect }) => {
     writeFileSync(join(project, 'consumer.mjs'), CONSUMER_MJS);
     const out = JSON.parse(await run(process.execPath, ['consumer.mjs'], project));
     expect(out.equal).toEqual({ ana: 3167, ben: 3167, cy: 3166 });
@@ -231,7 +232,7 @@ describe('the packed libraries', () => {
     expect(out.effect).toBe('function');
   });
 
-  it("run their READMEs' examples in plain Node.js", async () => {
+  it.concurrent("run their READMEs' examples in plain Node.js", async ({ expect }) => {
     const js = readmes.filter((e) => e.lang === 'js');
     expect(js.length).toBeGreaterThanOrEqual(8);
     await Promise.all(
@@ -242,7 +243,9 @@ describe('the packed libraries', () => {
     );
   });
 
-  it("have declarations TypeScript resolves under Node module rules (the READMEs' ts examples too)", async () => {
+  it.concurrent("have declarations TypeScript resolves under Node module rules (the READMEs' ts examples too)", async ({
+    expect,
+  }) => {
     writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
     const ts = readmes.filter((e) => e.lang === 'ts');
     expect(ts.length).toBeGreaterThanOrEqual(1);
