@@ -20,9 +20,16 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   });
 }
 
-// Vitest 4 and later ignore vitest.workspace.ts: the projects are listed here.
+// Vitest 4 and later ignore vitest.workspace.ts: the projects are listed here. `packaging` packs @kitty/domain
+// and @kitty/api, installs the tarballs with npm into an empty project and imports them from plain JavaScript.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/api', 'packages/server', 'packages/web'],
+    projects: [
+      'packages/domain',
+      'packages/api',
+      'packages/server',
+      'packages/web',
+      { test: { name: 'packaging', include: ['scripts/packaging.test.ts'], testTimeout: 60_000 } },
+    ],
   },
 });

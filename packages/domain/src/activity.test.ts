@@ -11,7 +11,6 @@ import {
   type ExpenseEffect,
   expenseIdForNavigation,
   previousExpensesToggleLabel,
-  RECALCULATION_FLAG_MS,
 } from './activity';
 
 interface E {
@@ -62,7 +61,6 @@ describe('activity titles, banners, labels', () => {
     expect(activityEmptyText({ hasSettlements: true, settled: true })).toBe(
       'No recent activity in this settled group.',
     );
-    expect(RECALCULATION_FLAG_MS).toBe(100);
   });
 
   it('the expense- prefix is removed for navigation', () => {

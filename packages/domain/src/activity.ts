@@ -16,8 +16,6 @@
 import { isSettledAmount } from './balances';
 import { byCodeUnit } from './order';
 
-export const RECALCULATION_FLAG_MS = 100;
-
 export const ACTIVITY_TITLE_NO_SETTLEMENTS = 'Group Activity';
 export const ACTIVITY_TITLE_SINCE_SETTLEMENT = 'Activity Since Settlement';
 export const ACTIVITY_TITLE_SETTLED = 'Recent Activity';

@@ -26,7 +26,7 @@ export function settlesExactly(transfers: readonly Transfer[], balances: Record<
  * When `plan` was a minimal plan, what remains is a minimal plan of the new balances: it settles them,
  * and a shorter one plus the payment would have beaten the minimum. So a plan people are paying one
  * suggestion at a time never reshuffles; recomputing from the new balances alone may pick another,
- * equally short, cut into groups (README: "Settle-up plans").
+ * equally short, cut into groups (REFERENCE.md: "Settle-up plans").
  */
 export function planAfterPayment(plan: readonly Transfer[], payment: Transfer): Transfer[] | null {
   const index = plan.findIndex(

@@ -236,7 +236,7 @@ describe('paying one suggestion keeps the rest of the plan', () => {
       }),
       { seed: 20261122, numRuns: 2000 },
     );
-    // Not 100%: see README "Settle-up plans" for why no canonical choice can promise it.
+    // Not 100%: see REFERENCE.md "Settle-up plans" for why no canonical choice can promise it.
     expect(planUnchanged / payments).toBeGreaterThan(0.99); // measured: 7115 of 7154
     expect(untouchedKept / untouchedGroups).toBeGreaterThan(0.97); // measured: 1572 of 1601
   });
@@ -527,7 +527,7 @@ describe(`large groups: more than ${EXACT_SETTLE_LIMIT} nonzero balances`, () =>
     );
   }, 60_000);
 
-  it('the slowest groups we could build stay well inside 200 ms (best of three; README: measured times)', () => {
+  it('the slowest groups we could build stay well inside 200 ms (best of three; REFERENCE.md: measured times)', () => {
     minimalTransfers({ a: 1, b: -1 }); // warm up
     const named = (values: readonly number[]) => Object.fromEntries(values.map((v, i) => [`m${i}`, v]));
     /** Small distinct balances without cancelling pairs: thousands of subsets sum to zero. */
@@ -551,7 +551,7 @@ describe(`large groups: more than ${EXACT_SETTLE_LIMIT} nonzero balances`, () =>
         minimalTransfers(balances);
         return performance.now() - start;
       });
-      // Generous against a busy machine: the goal of 50 ms is measured and recorded in the README.
+      // Generous against a busy machine: the goal of 50 ms is measured and recorded in REFERENCE.md.
       expect(Math.min(...times)).toBeLessThan(200);
       settlesEveryone(balances, minimalTransfers(balances));
     }

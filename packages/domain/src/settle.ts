@@ -12,7 +12,7 @@ export class SettleError extends Error {
   override name = 'SettleError';
 }
 
-/** Up to this many nonzero balances the plan is always a proven minimum (README: "Settle-up plans"). */
+/** Up to this many nonzero balances the plan is always a proven minimum (REFERENCE.md: "Settle-up plans"). */
 export const EXACT_SETTLE_LIMIT = 20;
 
 /**
@@ -36,7 +36,7 @@ interface Entry {
  * lexicographic id order that still allows g groups) and each group is settled in "north-west corner"
  * order: its debtors and creditors in id order, each debtor paying the next creditors in turn. Paying any
  * suggested transfer then leaves a state whose plan has exactly one transfer fewer; the rest of the plan is
- * unchanged whenever the new balances allow only one best cut (README: "Settle-up plans").
+ * unchanged whenever the new balances allow only one best cut (REFERENCE.md: "Settle-up plans").
  * Beyond the limit see largeGroupPlan: still the minimum in the cases EXACT_SEARCH_LIMIT names, otherwise
  * never more transfers than any of the usual greedy plans of the same balances.
  * The result does not depend on the key order of `balances`.
@@ -214,7 +214,7 @@ const MOST_ZERO_SUM_SETS = 1024;
 
 /**
  * Beyond 20 balances (no search over all subsets then): past this many zero-sum sets, the plan is not
- * searched for. Choosing among them takes at most about MOST_ZERO_SUM_SETS_BEYOND^2 / 2 steps (README:
+ * searched for. Choosing among them takes at most about MOST_ZERO_SUM_SETS_BEYOND^2 / 2 steps (REFERENCE.md:
  * measured times).
  */
 const MOST_ZERO_SUM_SETS_BEYOND = 4096;

@@ -1,40 +1,10 @@
-// Display rules of the Dashboard, Your Groups and All Expenses screens (section 2) and the timings of section 9.
+// Display rules of the Dashboard, Your Groups and All Expenses screens (section 2): which balance text
+// applies, who is named as payer, which groups count as settled. Pixels, timings and button labels of those
+// screens live in the web (packages/web), beside the components that use them.
 import { type CurrencyMinor, isSettledAmount, isSettledInEveryCurrency, openBalances } from './balances';
 import { formatMoneyWithSymbol } from './money';
 
-export const RECENT_INITIAL_COUNT = 10;
-export const RECENT_MAX_COUNT = 20;
-
-export const SUCCESS_NOTICE_MS = 3000;
-export const TOAST_MS = 3000;
-export const DELETING_TOAST_MS = 1000;
-export const REDIRECT_AFTER_DELETE_MS = 500;
-export const EDIT_NAVIGATION_DELAY_MS = 100;
-export const USER_SEARCH_DEBOUNCE_MS = 300;
-export const DROPDOWN_MAX_HEIGHT_PX = 200;
-
-export const NO_RECENT_EXPENSES = 'No recent expenses.';
 export const PERSONAL_EXPENSE_LABEL = 'Personal';
-
-export interface RecentExpensesView {
-  /** How many rows to render: min(total, visibleCount). */
-  shown: number;
-  /** "Load More": fewer than 20 visible and more than 10 in total. It raises the count to RECENT_MAX_COUNT. */
-  showLoadMore: boolean;
-  /** "See all expenses": 20 or more visible and more than 20 in total. */
-  showSeeAll: boolean;
-}
-
-export function recentExpensesView(
-  total: number,
-  visibleCount: number = RECENT_INITIAL_COUNT,
-): RecentExpensesView {
-  return {
-    shown: Math.max(0, Math.min(total, visibleCount)),
-    showLoadMore: visibleCount < RECENT_MAX_COUNT && total > RECENT_INITIAL_COUNT,
-    showSeeAll: visibleCount >= RECENT_MAX_COUNT && total > RECENT_MAX_COUNT,
-  };
-}
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -127,13 +97,6 @@ export function groupBalanceLines(
 /** "{n} members" (a group of one reads "1 member"). */
 export function memberCountText(count: number): string {
   return count === 1 ? '1 member' : `${count} members`;
-}
-
-export const SHOW_SETTLED_GROUPS = 'Show Settled Groups';
-export const HIDE_SETTLED_GROUPS = 'Hide Settled Groups';
-
-export function settledGroupsToggleLabel(showing: boolean): string {
-  return showing ? HIDE_SETTLED_GROUPS : SHOW_SETTLED_GROUPS;
 }
 
 /** Groups with a nonzero balance (listed) and with a zero balance (behind the toggle), order kept. */

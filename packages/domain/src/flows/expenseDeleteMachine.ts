@@ -1,24 +1,13 @@
 // Expense delete (section 4 "Expense delete", section 6, section 8 "Expense delete").
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { REDIRECT_AFTER_DELETE_MS } from '../widgets';
 import { failureMessage } from '../failure';
 import { mayDeleteExpense, type Payments } from '../payers';
 
 export const DELETE_NOT_PAYER_TOOLTIP = 'Only the person who paid can delete this expense';
 export const DELETE_NOT_PAYER_WARNING =
   "You can't delete this expense because you didn't pay for it. Only the person who paid can delete it.";
-export const OPERATION_FAILED = 'Operation failed';
-/** The optimistic view of the detail screen while deleting and after success. */
-export const DELETING_VIEW = {
-  title: 'Deleting Expense',
-  note: 'Please wait while we delete this expense...',
-};
-export const DELETED_VIEW = {
-  title: 'Expense Deleted Successfully',
-  note: 'Redirecting you to the dashboard...',
-};
-/** The success toast (its wording is not in the spec). */
-export const EXPENSE_DELETED_TOAST = 'Expense deleted successfully';
+/** How long after a successful delete the machine asks to leave for the dashboard (section 9). */
+export const REDIRECT_AFTER_DELETE_MS = 500;
 
 /** Only the person who paid may delete an expense: with several payers, any of them (mayDeleteExpense). */
 export function canDeleteExpense(input: {

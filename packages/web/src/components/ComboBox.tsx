@@ -1,4 +1,3 @@
-import { DROPDOWN_MAX_HEIGHT_PX } from '@kitty/domain';
 import type { ReactNode } from 'react';
 import {
   ButtonContext,
@@ -17,6 +16,9 @@ import {
 import { ChevronDownIcon } from './icons';
 import * as styles from './ComboBox.css';
 import { cx } from './cx';
+
+/** The tallest a combo box's list of options grows before it scrolls (spec section 9). */
+const DROPDOWN_MAX_HEIGHT_PX = 200;
 
 export interface ComboBoxProps<T extends { id: string }>
   extends Omit<RACComboBoxProps<T>, 'className' | 'children' | 'items' | 'onSelectionChange'> {

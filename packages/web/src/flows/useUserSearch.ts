@@ -1,7 +1,9 @@
 import { call, type UserSearchResult } from '@kitty/api';
-import { USER_SEARCH_DEBOUNCE_MS } from '@kitty/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
+
+/** How long typing must pause before a search is sent (spec section 9). */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 // i18n-ignore: the English key; shown through knownWords (catalog errors)
 export const USER_SEARCH_FAILED = 'Error searching for users';

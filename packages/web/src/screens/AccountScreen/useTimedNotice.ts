@@ -1,5 +1,7 @@
-import { SUCCESS_NOTICE_MS } from '@kitty/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** How long a success notice stays (spec section 9). */
+export const SUCCESS_NOTICE_MS = 3000;
 
 /** A success notice that disappears by itself after 3 seconds (spec section 9). */
 export function useTimedNotice(): [string | null, (message: string) => void] {

@@ -1,5 +1,4 @@
 import { call } from '@kitty/api';
-import { RECENT_INITIAL_COUNT, RECENT_MAX_COUNT, recentExpensesView } from '@kitty/domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { Button } from '../../components/Button';
@@ -9,7 +8,13 @@ import { LinkButton } from '../../components/LinkButton';
 import { LoadingText } from '../../components/Spinner';
 import { useResource } from '../../flows/resource';
 import { ExpenseRow } from './ExpenseRow';
-import { RECENT_PAGE_LIMIT, toRecentExpenses } from './recentExpenses';
+import {
+  RECENT_INITIAL_COUNT,
+  RECENT_MAX_COUNT,
+  RECENT_PAGE_LIMIT,
+  recentExpensesView,
+  toRecentExpenses,
+} from './recentExpenses';
 import * as styles from './widgets.css';
 import { failureText } from '../../flows/failureWords';
 import catalog from '../../i18n/catalog/en/lists.json';

@@ -1,7 +1,12 @@
 import type { Expense } from '@kitty/api';
-import { recentExpensesView } from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
-import { toRecentExpenseRow, toRecentExpenses } from './recentExpenses';
+import {
+  RECENT_INITIAL_COUNT,
+  RECENT_MAX_COUNT,
+  recentExpensesView,
+  toRecentExpenseRow,
+  toRecentExpenses,
+} from './recentExpenses';
 
 const expense = (over: Partial<Expense>): Expense => ({
   id: 'e1',
@@ -114,5 +119,31 @@ describe('Recent Expenses total', () => {
   it('offers neither for exactly 10', () => {
     const { total } = toRecentExpenses({ expenses: many(10), nextCursor: null }, 'me');
     expect(recentExpensesView(total, 10)).toEqual({ shown: 10, showLoadMore: false, showSeeAll: false });
+  });
+});
+
+describe('Recent Expenses view', () => {
+  it('starts at 10 and offers Load More only when more than 10 exist', () => {
+    expect(RECENT_INITIAL_COUNT).toBe(10);
+    expect(recentExpensesView(3)).toEqual({ shown: 3, showLoadMore: false, showSeeAll: false });
+    expect(recentExpensesView(10)).toEqual({ shown: 10, showLoadMore: false, showSeeAll: false });
+    expect(recentExpensesView(11)).toEqual({ shown: 10, showLoadMore: true, showSeeAll: false });
+  });
+
+  it('after Load More (20 visible) offers See all only when more than 20 exist', () => {
+    expect(RECENT_MAX_COUNT).toBe(20);
+    expect(recentExpensesView(15, 20)).toEqual({ shown: 15, showLoadMore: false, showSeeAll: false });
+    expect(recentExpensesView(20, 20)).toEqual({ shown: 20, showLoadMore: false, showSeeAll: false });
+    expect(recentExpensesView(21, 20)).toEqual({ shown: 20, showLoadMore: false, showSeeAll: true });
+  });
+
+  it('never shows more rows than exist or than the visible count, and never both buttons', () => {
+    for (let total = 0; total <= 100; total++) {
+      for (const visible of [RECENT_INITIAL_COUNT, RECENT_MAX_COUNT]) {
+        const view = recentExpensesView(total, visible);
+        expect(view.shown).toBe(Math.min(total, visible));
+        expect(view.showLoadMore && view.showSeeAll).toBe(false);
+      }
+    }
   });
 });

@@ -6,6 +6,31 @@ import { minorOrFail } from '../GroupsScreen/groupBalance';
 /** Home asks for one more than it can show (20), so a next page means "more than 20". */
 export const RECENT_PAGE_LIMIT = 21;
 
+/** Rows Recent Expenses shows first, and after Load More (spec section 2). */
+export const RECENT_INITIAL_COUNT = 10;
+export const RECENT_MAX_COUNT = 20;
+
+export interface RecentExpensesView {
+  /** How many rows to render: min(total, visibleCount). */
+  shown: number;
+  /** "Load More": fewer than 20 visible and more than 10 in total. It raises the count to RECENT_MAX_COUNT. */
+  showLoadMore: boolean;
+  /** "See all expenses": 20 or more visible and more than 20 in total. */
+  showSeeAll: boolean;
+}
+
+/** What the Recent Expenses card shows of `total` expenses with `visibleCount` rows allowed. */
+export function recentExpensesView(
+  total: number,
+  visibleCount: number = RECENT_INITIAL_COUNT,
+): RecentExpensesView {
+  return {
+    shown: Math.max(0, Math.min(total, visibleCount)),
+    showLoadMore: visibleCount < RECENT_MAX_COUNT && total > RECENT_INITIAL_COUNT,
+    showSeeAll: visibleCount >= RECENT_MAX_COUNT && total > RECENT_MAX_COUNT,
+  };
+}
+
 export interface RecentExpenseRow {
   id: string;
   description: string;

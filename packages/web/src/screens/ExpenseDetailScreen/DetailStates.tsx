@@ -1,11 +1,9 @@
-import { DELETED_VIEW, DELETING_VIEW } from '@kitty/domain/flows';
 import { Alert } from '../../components/Alert';
 import { CheckCircleIcon } from '../../components/icons';
 import { useGoBack } from '../../components/BackButton';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Spinner } from '../../components/Spinner';
-import { expenseProblem } from '../../components/split/words';
 import catalog from '../../i18n/catalog/en/expenseDetail.json';
 import { messages } from '../../i18n/messages';
 import * as styles from './ExpenseDetailScreen.css';
@@ -44,7 +42,6 @@ export function DetailNotFound() {
 
 /** The optimistic view while deleting (spinner) and after success (until the redirect). */
 export function DeletionView({ deleted }: { deleted: boolean }) {
-  const view = deleted ? DELETED_VIEW : DELETING_VIEW;
   return (
     <Card className={styles.state} role="status">
       {deleted ? (
@@ -52,8 +49,8 @@ export function DeletionView({ deleted }: { deleted: boolean }) {
       ) : (
         <Spinner size="lg" />
       )}
-      <p className={styles.stateTitle}>{expenseProblem(view.title)}</p>
-      <p>{expenseProblem(view.note)}</p>
+      <p className={styles.stateTitle}>{t(deleted ? 'deletedTitle' : 'deletingTitle')}</p>
+      <p>{t(deleted ? 'deletedNote' : 'deletingNote')}</p>
     </Card>
   );
 }

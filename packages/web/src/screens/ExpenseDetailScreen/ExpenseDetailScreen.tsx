@@ -1,7 +1,7 @@
 import type { Expense } from '@kitty/api';
 import { call } from '@kitty/api';
-import { EDIT_NAVIGATION_DELAY_MS, mayDeclineExpense } from '@kitty/domain';
-import { canDeleteExpense, OPERATION_FAILED } from '@kitty/domain/flows';
+import { mayDeclineExpense } from '@kitty/domain';
+import { canDeleteExpense } from '@kitty/domain/flows';
 import { expenseProblem } from '../../components/split/words';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -29,6 +29,9 @@ import { SplitDetailsCard } from './SplitDetailsCard';
 import { useExpenseDelete } from './useExpenseDelete';
 
 const t = messages(catalog);
+
+/** How long Edit waits before it leaves for the form (spec section 9). */
+const EDIT_NAVIGATION_DELAY_MS = 100;
 
 // The comments (list, form, their flow) are a chunk of their own, outside the page's size budget: its download
 // starts with this screen's, beside the expense's request, and the card says "Loading comments..." meanwhile.
@@ -165,7 +168,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
         <Alert className={styles.banner}>
           <div className={styles.bannerRow}>
             <div>
-              <strong>{expenseProblem(OPERATION_FAILED)}</strong>
+              <strong>{t('operationFailed')}</strong>
               <p>{expenseProblem(del.error)}</p>
             </div>
             <Button variant="ghost" size="sm" aria-label={t('dismiss')} onPress={del.dismiss}>

@@ -1,7 +1,6 @@
 import type { Expense } from '@kitty/api';
 import { call } from '@kitty/api';
-import { DELETING_TOAST_MS } from '@kitty/domain';
-import { EXPENSE_DELETED_TOAST, expenseDeleteMachine } from '@kitty/domain/flows';
+import { expenseDeleteMachine } from '@kitty/domain/flows';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +15,9 @@ import { messages } from '../../i18n/messages';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
 
 const t = messages(catalog);
+
+/** How long the "Deleting expense..." toast stays (spec section 9). */
+const DELETING_TOAST_MS = 1000;
 
 /**
  * DELETE /expenses/{id} with the version the person is looking at. When that version is stale (409: the
@@ -76,7 +78,7 @@ export function useExpenseDelete(expense: Expense, currentUserId: string) {
         if (!snapshot.matches('deleting')) deletingToastShown = false;
       }),
       actor.on('delete.succeeded', () => {
-        toast.success(expenseProblem(EXPENSE_DELETED_TOAST));
+        toast.success(t('deletedToast'));
         const tags = ['expenses', 'balances', 'groups'];
         if (groupId) tags.push(`group:${groupId}`, `balances:${groupId}`, `settlements:${groupId}`);
         invalidate(...tags);

@@ -1,5 +1,7 @@
-import { RECALCULATION_FLAG_MS } from '@kitty/domain';
 import { useEffect, useRef, useState } from 'react';
+
+/** How long the activity list shows "Updating activity..." after a change (spec section 4). */
+export const RECALCULATION_FLAG_MS = 100;
 
 /**
  * True for RECALCULATION_FLAG_MS (100 ms) after `signature` changes: the activity list counts as
