@@ -61,10 +61,14 @@ export function callFailure(error: CallError, server: string, attempts: number):
   if (error.status === 401 && error.code === 'UNAUTHENTICATED') {
     return new CliFailure({ message: SESSION_ENDED, exitCode: EXIT.notSignedIn });
   }
-  const details = fieldErrors(error.data).filter((line) => !line.endsWith(`: ${error.message}`));
+  // A 400 of failing fields: each field and why (the screens' "check the highlighted fields" has no highlight here).
+  const fields = fieldErrors(error.data);
+  const others = fields.filter((line) => !line.endsWith(`: ${error.message}`));
+  const own = others.length < fields.length || fields.length === 0;
+  const [first, ...rest] = own ? [error.message, ...others] : fields;
   return new CliFailure({
-    message: error.message,
+    message: first ?? error.message,
     exitCode: EXIT.refused,
-    ...(details.length > 0 ? { details } : {}),
+    ...(rest.length > 0 ? { details: rest } : {}),
   });
 }

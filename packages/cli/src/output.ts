@@ -80,5 +80,8 @@ export function moneyText(s: Style, amount: number | string, currency: string): 
   return s.tty ? money(s, amount, currency) : `${money(s, amount, currency)} ${currency}`;
 }
 
+/** "1 payment", "2 payments". */
+export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** The day of an ISO moment in this machine's calendar: "2026-11-20". */
 export const day = (iso: string): string => localDay(new Date(iso));

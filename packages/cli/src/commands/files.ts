@@ -8,7 +8,7 @@ import { Console, Effect, Option } from 'effect';
 import { Argument, Command, Flag } from 'effect/cli';
 import { jsonFlag } from '../common';
 import { CliFailure, failure, usage } from '../errors';
-import { printJson, printTable, style } from '../output';
+import { count, printJson, printTable, style } from '../output';
 import { findGroup } from '../resolve';
 import { api, signedIn } from '../session';
 
@@ -62,7 +62,7 @@ export const exportGroup = Command.make(
             'Failed to export group',
           );
           text = `${JSON.stringify(archive, null, 2)}\n`;
-          counts = `${archive.expenses.length} expenses, ${archive.settlements.length} payments`;
+          counts = `${count(archive.expenses.length, 'expense')}, ${count(archive.settlements.length, 'payment')}`;
         } else {
           const data = yield* api(
             (client, signal) =>
@@ -70,7 +70,7 @@ export const exportGroup = Command.make(
             'Failed to export group',
           );
           text = groupCsv(data);
-          counts = `${data.expenses.length} expenses, ${data.settlements.length} payments`;
+          counts = `${count(data.expenses.length, 'expense')}, ${count(data.settlements.length, 'payment')}`;
         }
         if (Option.isNone(input.output)) return yield* Effect.sync(() => process.stdout.write(text));
         const file = input.output.value;
@@ -158,7 +158,7 @@ export const importFile = Command.make(
           'Import failed',
         ).pipe(
           Effect.mapError((error) =>
-            error.details?.some((line) => line.startsWith('members.'))
+            [error.message, ...(error.details ?? [])].some((line) => line.startsWith('members.'))
               ? new CliFailure({
                   ...error,
                   details: [
@@ -174,12 +174,12 @@ export const importFile = Command.make(
         const into = result.group_name ? `"${result.group_name}"` : 'a new group';
         yield* Console.log(
           result.dry_run
-            ? `Preview (${result.format}, nothing written): ${result.expenses} expenses and ${result.settlements} payments would be imported into ${into}.`
-            : `Imported ${result.expenses} expenses and ${result.settlements} payments (${result.format}) into ${into}${result.group_id ? ` (id ${result.group_id})` : ''}.`,
+            ? `Preview (${result.format}, nothing written): ${count(result.expenses, 'expense')} and ${count(result.settlements, 'payment')} would be imported into ${into}.`
+            : `Imported ${count(result.expenses, 'expense')} and ${count(result.settlements, 'payment')} (${result.format}) into ${into}${result.group_id ? ` (id ${result.group_id})` : ''}.`,
         );
         if (result.already_imported > 0) {
           yield* Console.log(
-            `${result.already_imported} rows were already imported before: not written again.`,
+            `${count(result.already_imported, 'row')} already imported before: not written again.`,
           );
         }
         if (s.tty && result.members.length > 0) {
