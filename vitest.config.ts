@@ -23,6 +23,6 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 // Vitest 4 and later ignore vitest.workspace.ts: the projects are listed here.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/api', 'packages/server', 'packages/web'],
+    projects: ['packages/domain', 'packages/api', 'packages/server', 'packages/web', 'packages/cli'],
   },
 });
