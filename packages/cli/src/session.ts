@@ -47,9 +47,11 @@ export function connect(
       KittyClient.layer({
         baseUrl: `${server}/api`,
         storage: { getItem: (key) => (key === TOKEN_KEY ? token : null), removeItem: () => {} },
-        // A 401 is handled where the call fails (exit code 3); errors are printed once, by main.
+        // A 401 is handled where the call fails (exit code 3); errors are printed once, by main (and each
+        // failed call as it happens with KITTY_DEBUG=1).
         onUnauthorized: () => {},
-        log: () => {},
+        log:
+          process.env.KITTY_DEBUG === '1' ? (message, details) => console.error(message, details) : () => {},
       }),
       Layer.succeed(Connection, { server, attempts: policy.retries + 1 }),
       Layer.succeed(CallPolicy, policy),
