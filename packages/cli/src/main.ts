@@ -89,13 +89,14 @@ function exitAfterFlush(code: number): void {
 
 /**
  * Runs the program as this process: Ctrl-C (SIGINT) or SIGTERM interrupts it (the request in flight is
- * aborted, prompts restore the terminal) and it exits 130; a second Ctrl-C exits at once.
+ * aborted, prompts restore the terminal) and it exits 130 (143 after SIGTERM); a second signal exits at once.
  */
 const runMain = Runtime.makeRunMain(({ fiber, teardown: end }) => {
-  let signalled = false;
-  const onSignal = () => {
-    if (signalled) process.exit(EXIT.interrupted);
-    signalled = true;
+  let received: NodeJS.Signals | undefined;
+  const codeOf = (signal: NodeJS.Signals | undefined) => (signal === 'SIGTERM' ? 143 : EXIT.interrupted);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) process.exit(codeOf(signal));
+    received = signal;
     fiber.interruptUnsafe(fiber.id);
   };
   process.on('SIGINT', onSignal);
@@ -103,7 +104,7 @@ const runMain = Runtime.makeRunMain(({ fiber, teardown: end }) => {
   fiber.addObserver((exit) => {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    end(exit, exitAfterFlush);
+    end(exit, (code) => exitAfterFlush(code === EXIT.interrupted ? codeOf(received) : code));
   });
 });
 

@@ -489,7 +489,7 @@ describe('kitty when the network fails', () => {
       expect(result.code).toBe(5);
       expect(result.stderr).toBe(`kitty: No response from server: ${down.url} (tried 3 times)\n`);
       expect(result.stdout).toBe('');
-      expect(down.connections).toBe(3);
+      expect(down.requests).toBe(3);
     } finally {
       folder.remove();
       await down.close();
@@ -523,7 +523,7 @@ describe('kitty when the network fails', () => {
       expect(result.stderr).toBe(
         `kitty: No response from server within 300ms: ${silent.url} (tried 2 times)\n`,
       );
-      expect(silent.connections).toBe(2);
+      expect(silent.requests).toBe(2);
       await silent.allClosed();
     } finally {
       folder.remove();
@@ -554,7 +554,7 @@ describe('kitty when the network fails', () => {
         env: { KITTY_TIMEOUT_MS: '60000' },
         launcher: true,
         started: (child) => {
-          void silent.accepted(1).then(() => {
+          void silent.received(1).then(() => {
             sentAt = Date.now();
             child.kill('SIGINT');
           });

@@ -252,11 +252,11 @@ export function configHome(): { dir: string; remove: () => void } {
 
 export interface Socketry {
   readonly url: string;
-  /** Connections accepted so far. */
-  readonly connections: number;
-  /** Resolves when `n` connections have been accepted. */
-  accepted(n: number): Promise<void>;
-  /** Resolves when every accepted connection has been closed by the client. */
+  /** Requests received so far (connections that sent something; fetch also opens idle spare ones). */
+  readonly requests: number;
+  /** Resolves when `n` requests have arrived. */
+  received(n: number): Promise<void>;
+  /** Resolves when every connection has been closed by the client. */
   allClosed(): Promise<void>;
   close(): Promise<void>;
 }
@@ -267,22 +267,24 @@ export interface Socketry {
  */
 export async function misbehavingServer(kind: 'hang' | 'reset'): Promise<Socketry> {
   const sockets = new Set<Socket>();
-  let connections = 0;
+  let requests = 0;
   const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of waiters) waiter();
+  };
   const server: Server = createServer((socket) => {
-    connections += 1;
-    if (kind === 'reset') {
+    sockets.add(socket);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      wake();
+    });
+    socket.once('data', () => {
+      requests += 1;
       // Cut once the request is in: cut before it, Node 20's fetch waits forever on the first connection.
-      socket.once('data', () => socket.destroy());
-    } else {
-      sockets.add(socket);
-      socket.resume();
-      socket.on('close', () => {
-        sockets.delete(socket);
-        for (const wake of waiters) wake();
-      });
-    }
-    for (const wake of waiters) wake();
+      if (kind === 'reset') socket.destroy();
+      wake();
+    });
+    socket.resume();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
@@ -298,10 +300,10 @@ export async function misbehavingServer(kind: 'hang' | 'reset'): Promise<Socketr
     });
   return {
     url: `http://127.0.0.1:${port}`,
-    get connections() {
-      return connections;
+    get requests() {
+      return requests;
     },
-    accepted: (n) => until(() => connections >= n),
+    received: (n) => until(() => requests >= n),
     allClosed: () => until(() => sockets.size === 0),
     close: () =>
       new Promise<void>((done) => {
