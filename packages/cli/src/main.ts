@@ -5,8 +5,10 @@ import { CliConfig, CliError, CliOutput, Command, GlobalFlag, TerminalCapabiliti
 import { commands } from './commands';
 import { CliFailure, EXIT } from './errors';
 import { nodeLayer } from './platform';
+import packageJson from '../package.json' with { type: 'json' };
 
-export const VERSION = '0.1.0';
+/** `kitty --version`: the package's version. */
+export const VERSION = packageJson.version;
 
 export const kitty = Command.make('kitty').pipe(
   Command.withDescription(

@@ -104,6 +104,10 @@ describe('kitty against a real server', () => {
     }
     expect(bogus.code).toBe(2);
     expect(bogus.stderr).toContain('Unknown subcommand "bogus"');
+    const version = await run(['--version']);
+    expect(version.stdout).toBe(
+      `kitty v${JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')).version}\n`,
+    );
   });
 
   it('says so when nobody is signed in (exit 3)', async () => {
