@@ -15,6 +15,7 @@ import {
   nobodyListening,
   type Person,
   register,
+  removeBundle,
   rows,
   startServer,
 } from './support';
@@ -78,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   home?.remove();
+  removeBundle();
 });
 
 describe('kitty against a real server', () => {

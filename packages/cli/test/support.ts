@@ -13,6 +13,7 @@ const SERVER_DIR = resolve(CLI_DIR, '../server');
 export const KITTY_BIN = join(CLI_DIR, 'bin/kitty.js');
 
 let bundled: string | undefined;
+let bundleDir: string | undefined;
 
 /**
  * The same source bundled into one file by esbuild, once per test file: each run then starts in about 0.4 s
@@ -37,8 +38,15 @@ export async function bundleKitty(): Promise<string> {
     },
   });
   bundled = outfile;
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  bundleDir = dir;
   return outfile;
+}
+
+/** Removes the bundle (afterAll). */
+export function removeBundle(): void {
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  bundled = undefined;
+  bundleDir = undefined;
 }
 export const PASSPHRASE = 'cli tests passphrase';
 
