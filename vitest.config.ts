@@ -29,6 +29,7 @@ export default defineConfig({
       'packages/api',
       'packages/server',
       'packages/web',
+      'packages/cli',
       { test: { name: 'packaging', include: ['scripts/packaging.test.ts'], testTimeout: 60_000 } },
     ],
   },

@@ -14,3 +14,13 @@ export {
 export type { components, operations, paths } from './schema';
 export type * from './types';
 export { multipartBody } from './multipart';
+export {
+  CallPolicy,
+  DEFAULT_CALL_POLICY,
+  isRetryable,
+  KittyClient,
+  request,
+  retrySchedule,
+  timeoutMessage,
+  withCallPolicy,
+} from './effect';
