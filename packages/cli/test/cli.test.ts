@@ -664,3 +664,47 @@ describe('kitty at a terminal', () => {
     expect(result.output).not.toContain('Recorded');
   });
 });
+
+describe('kitty add in a group with a default split', () => {
+  let folder: { dir: string; remove: () => void };
+  let bea: Person;
+  beforeAll(async () => {
+    folder = configHome();
+    bea = await register(server.url, 'Bea', 'Default');
+    // Bea's flat takes all of an expense by default (percentages naming only her: anyone else counts 0).
+    await call(server.url, bea.token, 'POST', '/groups', {
+      name: 'Flat share',
+      currency: 'EUR',
+      default_split_type: 'percentage',
+      default_split_config: { percentages: [{ user_id: bea.id, percentage: 100 }] },
+      members: [{ email: 'dan@example.com', first_name: 'Dan', last_name: 'Roommate' }],
+    });
+    const login = await kitty(['login', '--server', server.url, '--email', bea.email], {
+      configHome: folder.dir,
+      env: { KITTY_PASSWORD: bea.password },
+    });
+    expect(login.code).toBe(0);
+  });
+  afterAll(() => folder.remove());
+
+  const addAsBea = async (args: readonly string[]) => {
+    const result = await kitty([...args, '--json'], { configHome: folder.dir, env: {} });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const expense = JSON.parse(result.stdout) as ExpenseJson;
+    return {
+      type: expense.split_type,
+      cents: expense.ExpenseSplits.map((s) => (parseMoney(s.amount, 'EUR') as { value: number }).value).sort(
+        (a, b) => b - a,
+      ),
+    };
+  };
+
+  it("splits by the group's default without --split, as the web's Add Expense does, and --split overrides it", async () => {
+    expect(await addAsBea(['add', 'Flat', '10', 'Rent'])).toEqual({ type: 'percentage', cents: [1000, 0] });
+    expect(await addAsBea(['add', 'Flat', '10', 'Cleaning', '--split', 'equal'])).toEqual({
+      type: 'equal',
+      cents: [500, 500],
+    });
+  });
+});

@@ -7,6 +7,7 @@ export * from './money';
 export * from './decimalInput';
 export * from './allocate';
 export * from './splits';
+export * from './defaultSplitConfig';
 export * from './valueMessages';
 export * from './defaultSplit';
 export * from './accountValidation';

@@ -5,6 +5,7 @@ import type { Expense, User } from '@kitty/api';
 import {
   DEFAULT_CATEGORY,
   defaultSplitDetails,
+  groupDefaultDetails,
   localDay,
   parseAmount,
   parseDecimalText,
@@ -74,8 +75,10 @@ export const add = Command.make(
     ),
     description: Argument.String('description').pipe(Argument.withDescription('What it was for')),
     split: Flag.Literals('split', SPLIT_TYPES).pipe(
-      Flag.withDefault('equal' as SplitType),
-      Flag.withDescription('How it is shared (exact: amounts; adjustment: equal, plus or minus amounts)'),
+      Flag.withDescription(
+        "How it is shared (exact: amounts; adjustment: equal, plus or minus amounts); default: the group's default split",
+      ),
+      Flag.optional,
     ),
     share: Flag.String('share').pipe(
       Flag.atLeast(0),
@@ -124,7 +127,17 @@ export const add = Command.make(
           .trim()
           .toUpperCase();
         const member = (ref: string) => findMember(group.Members, ref, me, group.name);
-        const type = input.split;
+        // Without --split, the group's default split, as the web's Add Expense applies it.
+        const groupDefault = Option.isNone(input.split) && input.share.length === 0;
+        const type: SplitType = Option.getOrElse(input.split, () => group.default_split_type);
+        if (groupDefault && type === 'exact') {
+          return yield* Effect.fail(
+            usage(
+              `${group.name} splits by exact amounts by default: give each part with --share name=amount.`,
+              ['Or choose another way with --split equal, percentage, shares or adjustment.'],
+            ),
+          );
+        }
 
         // The people the --share values are for, with their values in domain units.
         const shares: { user: User; value: number }[] = [];
@@ -158,7 +171,8 @@ export const add = Command.make(
             ]),
           );
         }
-        let details: SplitDetails = defaultSplitDetails(type, ids);
+        let details: SplitDetails =
+          (groupDefault ? groupDefaultDetails(group, ids) : null) ?? defaultSplitDetails(type, ids);
         if (type !== 'equal' && shares.length > 0) {
           const values = Object.fromEntries(ids.map((id) => [id, 0]));
           for (const s of shares) values[s.user.id] = s.value;

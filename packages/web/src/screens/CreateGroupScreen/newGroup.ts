@@ -1,6 +1,6 @@
 import type { NewGroup } from '@kitty/api';
 import { type SplitDetails, type SplitType, splitName } from '@kitty/domain';
-import { detailsToConfig } from '../../components/split/defaultSplitConfig';
+import { detailsToConfig } from '@kitty/domain';
 
 /** A person on the new group's member list: a known user, or a "temp-" person to be created by e-mail. */
 export interface DraftMember {

@@ -9,7 +9,7 @@ import { CloseIcon } from '../../components/icons';
 import { DateNotesFields } from './DateNotesFields';
 import { Select } from '../../components/Select';
 import { DecimalField } from '../../components/DecimalField';
-import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
+import { groupDefaultDetails } from '@kitty/domain';
 import { expenseProblem, problems } from '../../components/split/words';
 import { TextField } from '../../components/TextField';
 import catalog from '../../i18n/catalog/en/expenseForm.json';

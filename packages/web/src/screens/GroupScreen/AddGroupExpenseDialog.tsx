@@ -16,7 +16,7 @@ import { Dialog } from '../../components/Dialog';
 import { Form } from '../../components/Form';
 import { Link } from '../../components/Link';
 import { ConfigureSplitDialog } from '../../components/split/ConfigureSplitDialog';
-import { groupDefaultDetails } from '../../components/split/defaultSplitConfig';
+import { groupDefaultDetails } from '@kitty/domain';
 import { newIdempotencyKey } from '../../flows/idempotency';
 import { queuedExpense, sendOrQueue } from '../../offline/queue';
 import * as styles from './dialogs.css';

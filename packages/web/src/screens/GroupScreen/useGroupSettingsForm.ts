@@ -12,7 +12,7 @@ import {
 } from '@kitty/domain';
 import { useState } from 'react';
 import { api } from '../../api';
-import { configToDetails, detailsToConfig } from '../../components/split/defaultSplitConfig';
+import { configToDetails, detailsToConfig } from '@kitty/domain';
 import { callGroup } from '../../flows/groupCall';
 import { memberNets } from './groupState';
 import { settingsSaveFailure } from './settingsSaveFailure';

@@ -1,16 +1,24 @@
-// A group's default split travels as lists of { user_id, value } (the contract's DefaultSplitConfig); the
-// Configure Split dialog works on the domain's SplitDetails maps. Money in both goes through the domain.
-import type { DefaultSplitConfig } from '@kitty/api';
+// A group's default split travels as lists of { user_id, value } (the contract's DefaultSplitConfig); a split
+// is worked on as the domain's SplitDetails maps (the web's Configure Split dialog, the CLI's add). Every client
+// applies a group's default the same way: groupDefaultDetails.
+import { splitDetailsForMembers } from './defaultSplit';
+import { toDecimal } from './money';
+import { parseSplitConfig } from './members';
 import {
-  parseSplitConfig,
-  type SplitDetails,
-  splitDetailsForMembers,
-  type SplitType,
   SPLIT_DETAILS_FIELD,
+  type SplitDetails,
+  type SplitType,
   splitDetailsFromWire,
-  toDecimal,
   type WireSplitDetails,
-} from '@kitty/domain';
+} from './splits';
+
+/** The contract's DefaultSplitConfig: a group's default split as lists of user id and value (decimals). */
+export interface DefaultSplitConfig {
+  percentages?: { user_id: string; percentage: number }[];
+  shares?: { user_id: string; shares: number }[];
+  amounts?: { user_id: string; amount: number }[];
+  adjustments?: { user_id: string; amount: number }[];
+}
 
 function toRecord<E extends { user_id: string }>(
   list: readonly E[] | undefined,
