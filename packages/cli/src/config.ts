@@ -1,6 +1,6 @@
-// Where `kitty login` keeps the server and the session: $XDG_CONFIG_HOME/kitty/config.json (else
-// ~/.config/kitty/config.json), readable by its owner only (the token is as good as the password until it
-// expires).
+// Where `kitty login` keeps the server and the session: $XDG_CONFIG_HOME/kitty-expenses/config.json (else
+// ~/.config/kitty-expenses/config.json), readable by its owner only (the token is as good as the password until
+// it expires). Not ~/.config/kitty: that folder belongs to the kitty terminal emulator.
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -22,7 +22,7 @@ export interface StoredConfig {
 export function configFile(env: NodeJS.ProcessEnv = process.env): string {
   const xdg = env.XDG_CONFIG_HOME;
   const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.config');
-  return join(base, 'kitty', 'config.json');
+  return join(base, 'kitty-expenses', 'config.json');
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -125,7 +125,7 @@ describe('kitty against a real server', () => {
     });
     expect(result.code).toBe(4);
     expect(result.stderr).toBe('kitty: Invalid email or password\n');
-    expect(() => statSync(join(home.dir, 'kitty', 'config.json'))).toThrow();
+    expect(() => statSync(join(home.dir, 'kitty-expenses', 'config.json'))).toThrow();
   });
 
   it('refuses to ask for a password without a terminal (exit 2)', async () => {
@@ -142,10 +142,10 @@ describe('kitty against a real server', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`Signed in to ${server.url} as Ada <${ada.email}>.\n`);
-    const file = join(home.dir, 'kitty', 'config.json');
+    const file = join(home.dir, 'kitty-expenses', 'config.json');
     expect(result.stderr).toContain(`Your session is kept in ${file} (readable only by you).`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(statSync(join(home.dir, 'kitty')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(home.dir, 'kitty-expenses')).mode & 0o777).toBe(0o700);
     const stored = JSON.parse(readFileSync(file, 'utf8'));
     expect(stored).toMatchObject({ server: server.url, email: ada.email, user: { id: ada.id } });
     expect(typeof stored.token).toBe('string');
@@ -446,12 +446,12 @@ describe('kitty against a real server', () => {
   });
 
   it('turns an ended session into exit 3, and logs out', async () => {
-    const stored = JSON.parse(readFileSync(join(home.dir, 'kitty', 'config.json'), 'utf8'));
+    const stored = JSON.parse(readFileSync(join(home.dir, 'kitty-expenses', 'config.json'), 'utf8'));
     const other = configHome();
     try {
-      const file = join(other.dir, 'kitty', 'config.json');
+      const file = join(other.dir, 'kitty-expenses', 'config.json');
       await kitty(['logout'], { configHome: other.dir });
-      mkdirSync(join(other.dir, 'kitty'), { recursive: true });
+      mkdirSync(join(other.dir, 'kitty-expenses'), { recursive: true });
       writeFileSync(file, JSON.stringify({ ...stored, token: `${stored.token}x` }));
       const ended = await kitty(['groups'], { configHome: other.dir });
       expect(ended.code).toBe(3);
@@ -463,7 +463,7 @@ describe('kitty against a real server', () => {
     const out = await run(['logout']);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain(`Signed out of ${server.url}`);
-    expect(JSON.parse(readFileSync(join(home.dir, 'kitty', 'config.json'), 'utf8'))).toEqual({
+    expect(JSON.parse(readFileSync(join(home.dir, 'kitty-expenses', 'config.json'), 'utf8'))).toEqual({
       server: server.url,
       email: ada.email,
     });
@@ -475,9 +475,9 @@ describe('kitty when the network fails', () => {
   /** A config folder signed in to `url` (with a token no server will see). */
   function signedInTo(url: string) {
     const folder = configHome();
-    mkdirSync(join(folder.dir, 'kitty'), { recursive: true, mode: 0o700 });
+    mkdirSync(join(folder.dir, 'kitty-expenses'), { recursive: true, mode: 0o700 });
     writeFileSync(
-      join(folder.dir, 'kitty', 'config.json'),
+      join(folder.dir, 'kitty-expenses', 'config.json'),
       JSON.stringify({ server: url, token: 't', user: { id: 'u', name: 'Ada', email: 'ada@example.com' } }),
       { mode: 0o600 },
     );
@@ -608,7 +608,7 @@ describe('kitty at a terminal', () => {
     expect(result.output).toContain('Password');
     expect(result.output).toContain(`Signed in to ${server.url} as Ada <${ada.email}>.`);
     expect(result.output).not.toContain(ada.password);
-    expect(statSync(join(folder.dir, 'kitty', 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(folder.dir, 'kitty-expenses', 'config.json')).mode & 0o777).toBe(0o600);
   });
 
   it('shows tables with a header and amounts in their currency', async () => {
