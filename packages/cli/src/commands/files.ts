@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { components } from '@kitty/api';
-import { CSV_BOM, groupCsv } from '@kitty/domain';
+import { CSV_BOM, groupCsv, IMPORT_FORMATS } from '@kitty/domain';
 import { Console, Effect, Option } from 'effect';
 import { Argument, Command, Flag } from 'effect/cli';
 import { jsonFlag } from '../common';
@@ -14,17 +14,8 @@ import { api, signedIn } from '../session';
 
 type ImportRequest = components['schemas']['ImportRequest'];
 
-const IMPORT_FORMATS = [
-  'auto',
-  'splitwise-csv',
-  'spliit-json',
-  'spliit-csv',
-  'ihatemoney-json',
-  'ihatemoney-csv',
-  'cospend-csv',
-  'splitpro-csv',
-  'kitty-json',
-] as const satisfies readonly ImportRequest['format'][];
+/** What `kitty import --format` takes: the domain's formats, or `auto` (the server recognises the file). */
+const FORMATS = ['auto', ...IMPORT_FORMATS] as const satisfies readonly ImportRequest['format'][];
 
 export const exportGroup = Command.make(
   'export',
@@ -95,8 +86,8 @@ export const importFile = Command.make(
   'import',
   {
     file: Argument.String('file').pipe(Argument.withDescription('The exported file (CSV or JSON)')),
-    format: Flag.Literals('format', IMPORT_FORMATS).pipe(
-      Flag.withDefault('auto' as (typeof IMPORT_FORMATS)[number]),
+    format: Flag.Literals('format', FORMATS).pipe(
+      Flag.withDefault('auto' as (typeof FORMATS)[number]),
       Flag.withDescription('What the file is (default: found from its content)'),
     ),
     group: Flag.String('group').pipe(
