@@ -2,8 +2,7 @@
 // computes it for the web's Settle Up dialog), and one of them recorded as paid once confirmed.
 import { randomUUID } from 'node:crypto';
 import type { Settlement, SettlementSuggestion } from '@kitty/api';
-import { parseMoney, toDecimal } from '@kitty/domain';
-import { formFromSuggestion } from '@kitty/domain/flows';
+import { formFromSuggestion, settlementPayload } from '@kitty/domain/flows';
 import { Console, Effect, Option } from 'effect';
 import { Argument, Command, Flag, Prompt } from 'effect/cli';
 import { canPrompt, jsonFlag } from '../common';
@@ -113,22 +112,14 @@ export const settle = Command.make(
           if (!confirmed) return yield* Effect.fail(failure('Nothing recorded.'));
         }
 
-        // The suggestion as the Settle Up form holds it (the domain's formFromSuggestion), sent as JSON decimals.
-        const form = formFromSuggestion(chosen);
-        const amount = parseMoney(form.amount, form.currency);
-        if (!amount.ok) return yield* Effect.fail(failure(amount.error));
+        // The suggestion as the Settle Up form holds it, recorded as the web records it (the domain's payload).
+        const built = settlementPayload(group.id, formFromSuggestion(chosen));
+        if (!built.ok) return yield* Effect.fail(failure(built.error));
         const key = randomUUID();
         const recorded = yield* api(
           (client, signal) =>
             client.POST('/financial/settlements', {
-              body: {
-                from_user_id: form.from_user_id,
-                to_user_id: form.to_user_id,
-                amount: toDecimal(amount.value, form.currency),
-                currency: form.currency,
-                group_id: group.id,
-                description: form.description,
-              },
+              body: built.payload,
               params: { header: { 'Idempotency-Key': key } },
               signal,
             }),

@@ -115,24 +115,38 @@ export function formFromSuggestion(suggestion: SettlementSuggestion): Settlement
   };
 }
 
+/** What a form records in a group: its amount read exactly and sent as a JSON decimal of its currency. */
+export function settlementPayload(
+  groupId: string,
+  form: SettlementFormValues,
+): { ok: true; payload: SettlementPayload; amountMinor: number } | { ok: false; error: string } {
+  const parsed = parseMoney(form.amount, form.currency);
+  if (!parsed.ok) return parsed;
+  return {
+    ok: true,
+    amountMinor: parsed.value,
+    payload: {
+      from_user_id: form.from_user_id,
+      to_user_id: form.to_user_id,
+      amount: toDecimal(parsed.value, form.currency),
+      currency: form.currency,
+      group_id: groupId,
+      description: form.description.trim(),
+    },
+  };
+}
+
 /** The draft of a valid form (throws for an invalid one). */
 export function draftOf(
   context: SettleUpContext,
   form: SettlementFormValues,
   origin: SettlementDraft['origin'],
 ): SettlementDraft {
-  const parsed = parseMoney(form.amount, form.currency);
-  if (!parsed.ok) throw new Error(parsed.error);
+  const built = settlementPayload(context.groupId, form);
+  if (!built.ok) throw new Error(built.error);
   return {
-    payload: {
-      from_user_id: form.from_user_id,
-      to_user_id: form.to_user_id,
-      amount: toDecimal(parsed.value, form.currency),
-      currency: form.currency,
-      group_id: context.groupId,
-      description: form.description.trim(),
-    },
-    amountMinor: parsed.value,
+    payload: built.payload,
+    amountMinor: built.amountMinor,
     origin,
     idempotencyKey: context.newIdempotencyKey?.() ?? null,
   };
