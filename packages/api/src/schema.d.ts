@@ -327,6 +327,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/blocks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The people the caller blocked from naming them in personal items
+     * @description Everyone the caller blocked (PUT /blocks/{id}), most recently blocked first. Only the caller sees
+     *     their own list: nobody is told who blocked them, except by the refusal of what they try next.
+     */
+    get: operations['listBlockedPeople'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/blocks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of the person to block or unblock */
+        id: components['schemas']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Block someone from naming the caller in personal expenses and payments
+     * @description Consent outside groups, for good: declining answers one item, blocking answers the person. Once the
+     *     caller (A) blocks someone (B), B's new personal expenses and personal settlements that name A are
+     *     refused with 403 BLOCKED_BY_PERSON, and so are B's edits of a personal expense that would still
+     *     name A. What already exists stays as it is: A may still decline it, and B may still delete an
+     *     expense B paid. Groups are not affected (membership is the consent), nor is anything A records.
+     *     - What B learns: only that someone named in the item does not accept it from B, and only after every
+     *       other check of the request passed (unknown people and people B may not name answer their 400
+     *       first), the same B learns from a decline ("Declined by A"). Nobody learns anything about blocks
+     *       between other people, and B is never told when A blocks or unblocks them.
+     *     - Blocking is idempotent: blocking someone already blocked answers the block as it is (its first
+     *       `blocked_at`). Blocking oneself: 400 on `id`. An unknown person: 404.
+     */
+    put: operations['blockPerson'];
+    post?: never;
+    /**
+     * Let someone name the caller in personal items again
+     * @description Removes the caller's block of that person: from then on their new personal items may name the
+     *     caller again (who may decline each). Idempotent: unblocking someone not blocked (or unknown) answers
+     *     204 as well and changes nothing.
+     */
+    delete: operations['unblockPerson'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/groups': {
     parameters: {
       query?: never;
@@ -810,8 +870,9 @@ export interface paths {
      *     (400 otherwise). With a `group_id` the caller must be a current member of that group (404
      *     otherwise, as for an unknown group: someone who has left it is no longer a member) and so must every
      *     payer and every participant (400 "Everyone in the expense must be a member of the group.");
-     *     without one, the caller must pay (all or part) or take part. A payer need not be a participant
-     *     (paying for others). `split_with` must list the participants other than `paid_by`.
+     *     without one, the caller must pay (all or part) or take part, and nobody else named in it may have
+     *     blocked the caller (403 BLOCKED_BY_PERSON, after every 400; see PUT /blocks/{id}). A payer need not
+     *     be a participant (paying for others). `split_with` must list the participants other than `paid_by`.
      */
     post: operations['createExpense'];
     delete?: never;
@@ -887,7 +948,8 @@ export interface paths {
      *     expense that involves someone who has left the group no longer changes at all (409 "Someone in
      *     this expense has left the group, so it can no longer change."): it would move their money.
      *     A declined expense cannot be changed: 409 "This expense was declined and can no longer be changed"
-     *     (so nobody can put a declined debt back).
+     *     (so nobody can put a declined debt back). Outside groups, an edit that would leave the expense
+     *     naming someone who blocked the caller is refused with 403 BLOCKED_BY_PERSON, as a new one would be.
      *     Same body and rules as POST /expenses; the shares are recomputed. An edit keeps every field it
      *     does not send: without `date` the expense keeps the day it happened, without `notes` its notes
      *     (null clears them). Who paid is not kept: an edit without `payers` makes `paid_by` the single
@@ -1246,7 +1308,8 @@ export interface paths {
      * Record a payment from one person to another
      * @description The caller must be a current member of the group (404 otherwise, as for an unknown group; someone
      *     who has left it is no longer a member), or, without a group, the payer or the receiver, and the
-     *     other person must share a group or a live, not declined, expense with them (400 otherwise); both
+     *     other person must share a group or a live, not declined, expense with them (400 otherwise) and must
+     *     not have blocked the caller (403 BLOCKED_BY_PERSON; see PUT /blocks/{id}); both
      *     people must be current members of the group (400). Payer and receiver must differ. A settlement may exceed what
      *     is owed (the receiver then owes the difference).
      */
@@ -1544,6 +1607,7 @@ export interface components {
      *     | FORBIDDEN_NOT_PAYER | 403 | Only the person who paid may delete the expense. |
      *     | FORBIDDEN_NOT_AUTHOR | 403 | Only the person who wrote a comment (attached a receipt) may delete (remove) it. |
      *     | DECLINE_NOT_ALLOWED | 403 | The caller may not decline this item (a group item, or one they recorded or are not named in). |
+     *     | BLOCKED_BY_PERSON | 403 | Someone named in this personal expense or payment blocked the caller from naming them (PUT /blocks/{id}). Nothing was written. |
      *     | NOT_FOUND | 404 | Unknown, or not visible to the caller; also an unknown address under /api. |
      *     | REQUEST_TIMEOUT | 408 | The request took too long to arrive. |
      *     | VERSION_CONFLICT | 409 | Someone else changed it since the `version` sent: reload and try again. |
@@ -1586,6 +1650,7 @@ export interface components {
       | 'FORBIDDEN_NOT_PAYER'
       | 'FORBIDDEN_NOT_AUTHOR'
       | 'DECLINE_NOT_ALLOWED'
+      | 'BLOCKED_BY_PERSON'
       | 'NOT_FOUND'
       | 'REQUEST_TIMEOUT'
       | 'VERSION_CONFLICT'
@@ -1691,6 +1756,11 @@ export interface components {
       id: string;
       display_name: string;
       email: string;
+    };
+    BlockedPerson: {
+      user: components['schemas']['UserSummary'];
+      /** Format: date-time */
+      blocked_at: string;
     };
     /** @enum {string} */
     GroupEventKind:
@@ -3344,6 +3414,83 @@ export interface operations {
       default: components['responses']['Default'];
     };
   };
+  listBlockedPeople: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The blocked people */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            people: components['schemas']['BlockedPerson'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Default'];
+    };
+  };
+  blockPerson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of the person to block or unblock */
+        id: components['schemas']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The block */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BlockedPerson'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
+  unblockPerson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of the person to block or unblock */
+        id: components['schemas']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not blocked (any more) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      default: components['responses']['Default'];
+    };
+  };
   listGroups: {
     parameters: {
       query?: {
@@ -4046,6 +4193,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['UnprocessableEntity'];

@@ -26,6 +26,7 @@ export type SplitType = Schemas['SplitType'];
 export type Category = Schemas['Category'];
 export type Message = Schemas['Message'];
 export type UserSummary = Schemas['UserSummary'];
+export type BlockedPerson = Schemas['BlockedPerson'];
 export type UserName = Schemas['UserName'];
 export type UserSearchResult = Schemas['UserSearchResult'];
 export type CheckEmailResult = Schemas['CheckEmailResult'];
