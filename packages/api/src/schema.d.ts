@@ -371,7 +371,7 @@ export interface paths {
      *       first), the same B learns from a decline ("Declined by A"). Nobody learns anything about blocks
      *       between other people, and B is never told when A blocks or unblocks them.
      *     - Blocking is idempotent: blocking someone already blocked answers the block as it is (its first
-     *       `blocked_at`). Blocking oneself: 400 on `id`. An unknown person: 404.
+     *       `blocked_at`). Blocking oneself: 400 "You cannot block yourself" on `id`. An unknown person: 404.
      */
     put: operations['blockPerson'];
     post?: never;

@@ -9,6 +9,7 @@ import {
   expenseDeclineRefusal,
   mayDeclineExpense,
   mayDeclineSettlement,
+  peopleWhoMustNotBlock,
   settlementDeclineRefusal,
 } from './consent';
 
@@ -79,5 +80,23 @@ describe('declinedLabel', () => {
     expect(declinedLabel({ by: { display_name: '  ' } })).toBe('Declined by someone');
     expect(declinedLabel(null)).toBeNull();
     expect(declinedLabel(undefined)).toBeNull();
+  });
+});
+
+describe('peopleWhoMustNotBlock', () => {
+  it('outside groups asks everyone named but the caller, each once', () => {
+    expect(peopleWhoMustNotBlock(null, ['ana', 'ben', 'ben', 'cyd'], 'ana')).toEqual(['ben', 'cyd']);
+  });
+
+  it('in a group asks nobody: membership is the consent', () => {
+    expect(peopleWhoMustNotBlock('g1', ['ana', 'ben'], 'ana')).toEqual([]);
+  });
+
+  it('never asks the caller about themselves', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('ana', 'ben', 'cyd')), (named) => {
+        expect(peopleWhoMustNotBlock(null, named, 'ana')).not.toContain('ana');
+      }),
+    );
   });
 });

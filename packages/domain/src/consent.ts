@@ -61,3 +61,21 @@ export function mayDeclineExpense(expense: DeclinableExpense, userId: string): b
 export function mayDeclineSettlement(settlement: DeclinableSettlement, userId: string): boolean {
   return settlementDeclineRefusal(settlement, userId) === null;
 }
+
+// Blocking (README "Who may do what"): declining answers one item, blocking answers the person. Someone
+// blocked may no longer name the blocker in a personal expense or settlement; groups are not affected.
+export const BLOCKED_BY_PERSON = 'Someone named here does not accept personal expenses or payments from you';
+export const CANNOT_BLOCK_YOURSELF = 'You cannot block yourself';
+
+/**
+ * Who must not have blocked `callerId` for an item naming `named` (payers, participants; a settlement's two
+ * sides) to be written: outside groups everyone named but the caller, each once; in a group nobody.
+ */
+export function peopleWhoMustNotBlock(
+  groupId: string | null,
+  named: readonly string[],
+  callerId: string,
+): string[] {
+  if (groupId !== null) return [];
+  return [...new Set(named)].filter((id) => id !== callerId);
+}

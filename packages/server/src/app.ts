@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
 import { accountRoutes } from './account/routes';
+import { blockRoutes } from './blocks/routes';
 import { configRoutes } from './appconfig/routes';
 import { type AttemptLimit, AttemptLimiter } from './auth/attempts';
 import { createAuthenticate } from './auth/authenticate';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerDocs(app);
   userRoutes(app);
   accountRoutes(app);
+  blockRoutes(app);
   configRoutes(app);
   groupRoutes(app);
   expenseRoutes(app);

@@ -1,4 +1,5 @@
 import { DECLINED_CANNOT_CHANGE, mayDeleteExpense, type PaidExpense } from '@kitty/domain';
+import { checkNotBlocked } from '../blocks/service';
 import type { Db } from '../db';
 import { conflict, type FieldError, forbidden, invalid, notFound } from '../http/errors';
 import { lockedGroupPeople } from '../groups/membership';
@@ -27,7 +28,8 @@ export interface People {
  * The people rules of a create or update, inside its transaction, in one statement: in a group the caller
  * is a current member (404 otherwise, exactly as for an unknown group); everyone named exists; in a group
  * every payer and every participant are members (the member rows of all of them stay locked until commit);
- * outside a group the caller pays (any part) or takes part. Throws a 400 naming the field.
+ * outside a group the caller pays (any part) or takes part, and then nobody else named blocked the caller
+ * (403). Throws a 400 naming the field.
  */
 export async function checkPeople(tx: Db, p: People): Promise<void> {
   if (p.groupId !== null) return checkGroupPeople(tx, { ...p, groupId: p.groupId });
@@ -41,6 +43,7 @@ export async function checkPeople(tx: Db, p: People): Promise<void> {
   if (!p.payers.includes(p.callerId) && !p.participants.includes(p.callerId)) {
     throw invalid({ field: 'participants', message: CALLER_NOT_INVOLVED });
   }
+  await checkNotBlocked(tx, null, [...p.payers, ...p.participants], p.callerId);
 }
 
 async function checkGroupPeople(tx: Db, p: People & { groupId: string }): Promise<void> {

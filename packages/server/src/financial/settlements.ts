@@ -1,5 +1,6 @@
 import type { components } from '@kitty/api/schema';
 import { isKnownCurrency, parseAmount } from '@kitty/domain';
+import { checkNotBlocked } from '../blocks/service';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
 import { checkGroupWrite, lockedNonMembers } from '../groups/membership';
@@ -60,7 +61,7 @@ export function validateSettlementInput(input: SettlementInput): { amount: numbe
 /**
  * Who may record a payment: in a group, a current member, for two current members (checked inside the
  * write's transaction, member rows locked); outside groups, one of the two people, with someone they
- * share a group or an expense with.
+ * share a group or an expense with and who did not block them.
  */
 async function authorize(db: Db, input: SettlementInput, caller: CurrentUser): Promise<void> {
   const { from_user_id: from, to_user_id: to, group_id: groupId } = input;
@@ -80,6 +81,7 @@ async function authorize(db: Db, input: SettlementInput, caller: CurrentUser): P
       { field: caller.id === from ? 'to_user_id' : 'from_user_id', message: NOT_CONNECTED },
     ]);
   }
+  await checkNotBlocked(db, null, [from, to], caller.id);
 }
 
 /** Settlements as the contract shows them, with names and audit trails (two queries for any number). */

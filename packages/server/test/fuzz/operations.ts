@@ -199,6 +199,10 @@ export const OPERATIONS: Record<OperationId, OperationSpec> = {
   updateAccountSettings: {
     valid: ({ world }) => ({ as: world.owner, body: { currency: 'EUR', defaultSplit: 'equal' } }),
   },
+  // The stranger blocks the third person: nothing in the world has the third naming the stranger.
+  listBlockedPeople: { valid: ({ world }) => ({ as: world.stranger }) },
+  blockPerson: { valid: ({ world }) => ({ as: world.stranger, params: { id: world.third.user.id } }) },
+  unblockPerson: { valid: ({ world }) => ({ as: world.stranger, params: { id: world.third.user.id } }) },
   changePassword: {
     weight: 0.5,
     // Its own password: a valid body sent as someone else must not change their password.

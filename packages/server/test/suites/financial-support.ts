@@ -101,7 +101,7 @@ export async function ok<T = any>(
   app: FastifyInstance,
   as: Pick<Person, 'token'>,
   operation: OperationId,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,
   status = method === 'POST' ? 201 : 200,

@@ -15,6 +15,7 @@ import { amountsExactSuite } from './amounts-exact.suite';
 import { configSuite } from './config.suite';
 import { consentPropertySuite } from './consent-property.suite';
 import { databaseSuite } from './database.suite';
+import { blocksSuite } from './blocks.suite';
 import { declineSuite } from './decline.suite';
 import { docsSuite } from './docs.suite';
 import { emailVerificationSuite } from './email-verification.suite';
@@ -106,6 +107,7 @@ export function integrationSuites(engine: Engine): void {
     financialBalancesSuite(ctx);
     settlementsSuite(ctx);
     declineSuite(ctx);
+    blocksSuite(ctx);
     financialSuggestionsSuite(ctx);
     settlementsExpenseSuite(ctx);
     financialAuthzSuite(ctx);
