@@ -59,7 +59,7 @@ export function readWhoMayTable(markdown: string): Table {
 /** What a cell asks for: statuses that may answer, or nothing to act on. */
 function expectation(cell: string): { allowed: number[] } | 'nothing' {
   if (cell === '—') return 'nothing';
-  if (cell === 'yes') return { allowed: [200, 201] };
+  if (cell === 'yes') return { allowed: [200, 201, 204] };
   const no = /^no \((\d{3}(?:, \d{3})*)\)$/.exec(cell);
   if (!no?.[1]) throw new Error(`README "Who may do what": a cell reads "${cell}"`);
   return { allowed: no[1].split(', ').map(Number) };
@@ -253,6 +253,40 @@ export function whoMaySuite(ctx: TestContext): void {
         named: decline(p.named),
         ...outsiders(decline),
       };
+    },
+    'block or unblock someone from naming them': () => {
+      // A fresh person each time, so no block reaches the other rows.
+      const block = (as: Person) => async () => {
+        const other = (await registerUser(app, { email: uniqueEmail('blocked') })).user.id;
+        return [
+          (await send(as, 'PUT', `/api/blocks/${other}`)).status,
+          (await send(as, 'DELETE', `/api/blocks/${other}`)).status,
+        ];
+      };
+      return Object.fromEntries(ACTORS.map(([, actor]) => [actor, block(p[actor])]));
+    },
+    'name someone who blocked them in a new personal expense or settlement': () => {
+      // A fresh blocker, named once before the block (so a payment between them is otherwise allowed).
+      const name = (as: Person) => async () => {
+        const email = uniqueEmail('blocker');
+        const r = await registerUser(app, { email });
+        const blocker: Person = { id: r.user.id, token: r.token, email };
+        await expense(as, [blocker], null);
+        await ok(blocker, 'PUT', `/api/blocks/${as.id}`);
+        return [
+          (await send(as, 'POST', '/api/expenses', body(as, [blocker], null))).status,
+          (
+            await send(as, 'POST', '/api/financial/settlements', {
+              from_user_id: as.id,
+              to_user_id: blocker.id,
+              amount: 1,
+              currency: 'EUR',
+              group_id: null,
+            })
+          ).status,
+        ];
+      };
+      return Object.fromEntries(ACTORS.map(([, actor]) => [actor, name(p[actor])]));
     },
     'change group settings': () => {
       const save = (as: Person) => async () => {
