@@ -8,6 +8,7 @@ import {
   DECLINE_NOT_NAMED_SETTLEMENT,
   expenseDeclineRefusal,
   mayDeclineExpense,
+  mayBlockRecorder,
   mayDeclineSettlement,
   peopleWhoMustNotBlock,
   settlementDeclineRefusal,
@@ -98,5 +99,18 @@ describe('peopleWhoMustNotBlock', () => {
         expect(peopleWhoMustNotBlock(null, named, 'ana')).not.toContain('ana');
       }),
     );
+  });
+});
+
+describe('mayBlockRecorder', () => {
+  it('offers whoever someone else named in a personal expense, participant or payer', () => {
+    expect(mayBlockRecorder(personal, 'ben')).toBe(true);
+    expect(mayBlockRecorder({ ...personal, paid_by: 'dan' }, 'dan')).toBe(true);
+  });
+
+  it('never the recorder, anyone not in it, nor anyone in a group expense', () => {
+    expect(mayBlockRecorder(personal, 'ana')).toBe(false);
+    expect(mayBlockRecorder(personal, 'dan')).toBe(false);
+    expect(mayBlockRecorder({ ...personal, group_id: 'g1' }, 'ben')).toBe(false);
   });
 });

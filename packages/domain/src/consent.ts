@@ -79,3 +79,12 @@ export function peopleWhoMustNotBlock(
   if (groupId !== null) return [];
   return [...new Set(named)].filter((id) => id !== callerId);
 }
+
+/**
+ * Whether `userId` is offered to block the person who recorded the expense: it is personal, someone else
+ * recorded it, and it names them (a participant or a payer), declined or not.
+ */
+export function mayBlockRecorder(expense: DeclinableExpense, userId: string): boolean {
+  if (expense.group_id !== null || userId === expense.created_by) return false;
+  return expense.participants.includes(userId) || isPayer(expense, userId);
+}

@@ -47,3 +47,30 @@ export const passwordForm = style({
   paddingTop: vars.space.md,
   borderTop: `1px solid ${vars.color.border}`,
 });
+
+export const muted = style({ color: vars.color.textMuted });
+
+/** Blocked people: one row each, the name and e-mail, then Unblock. */
+export const blockedList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+export const blockedRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+
+export const blockedName = style({
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});

@@ -5,6 +5,7 @@ import { LoadingText } from '../../components/Spinner';
 import { useAccountSettings } from '../../flows/accountSettings';
 import * as styles from './AccountScreen.css';
 import { AppSettings, type Settings } from './AppSettings';
+import { BlockedPeople } from './BlockedPeople';
 import { UserInformation } from './UserInformation';
 import catalog from '../../i18n/catalog/en/account.json';
 import { messages } from '../../i18n/messages';
@@ -13,7 +14,7 @@ const t = messages(catalog);
 
 const DEFAULT_SETTINGS: Settings = { currency: DEFAULT_USER_CURRENCY, default_split: DEFAULT_SPLIT_TYPE };
 
-/** Account: User Information (with Change Password and Logout) and App Settings. */
+/** Account: User Information (with Change Password and Logout), App Settings and Blocked people. */
 export function AccountScreen() {
   const settings = useAccountSettings();
 
@@ -30,6 +31,7 @@ export function AccountScreen() {
         <>
           <UserInformation />
           <AppSettings initial={loaded} />
+          <BlockedPeople />
         </>
       ) : (
         <LoadingText centered>{t('loading')}</LoadingText>

@@ -2,6 +2,8 @@ import type { Expense } from '@kitty/api';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
+import type { BlockOffer } from './blockOffer';
+import { BlockRecorder } from './BlockRecorder';
 import * as styles from './ExpenseDetailScreen.css';
 import { useExpenseDecline } from './useExpenseDecline';
 import catalog from '../../i18n/catalog/en/expenseDetail.json';
@@ -11,9 +13,9 @@ const t = messages(catalog);
 
 /**
  * Offered to a person someone else named in a personal expense: they did not agree to it, so they may
- * decline it (it then counts for nobody). Asks first.
+ * decline it (it then counts for nobody), and block who recorded it from doing it again. Each asks first.
  */
-export function DeclineExpense({ expense }: { expense: Expense }) {
+export function DeclineExpense({ expense, block }: { expense: Expense; block: BlockOffer | null }) {
   const decline = useExpenseDecline(expense);
   const creator = expense.created_by.display_name.trim() || t('someone');
   return (
@@ -22,10 +24,11 @@ export function DeclineExpense({ expense }: { expense: Expense }) {
         {t('notYours')}
       </h2>
       <p>{t('declineExplain', { creator })}</p>
-      <div>
+      <div className={styles.declineActions}>
         <Button variant="danger" onPress={decline.request} isDisabled={decline.step === 'declining'}>
           {decline.step === 'declining' ? t('declining') : t('declineExpense')}
         </Button>
+        {block && <BlockRecorder offer={block} />}
       </div>
       <Dialog
         title={t('declineTitle')}

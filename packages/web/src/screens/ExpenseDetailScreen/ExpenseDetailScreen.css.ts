@@ -173,3 +173,6 @@ export const commentDelete = style({ marginInlineStart: 'auto' });
 export const commentText = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
 
 export const commentForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+/** Decline and "Block {name}" side by side, wrapping on a narrow screen. */
+export const declineActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });

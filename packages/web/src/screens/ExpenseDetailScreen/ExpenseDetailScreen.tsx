@@ -20,6 +20,8 @@ import catalog from '../../i18n/catalog/en/expenseDetail.json';
 import { messages } from '../../i18n/messages';
 import { expenseMoney } from '../ExpensesScreen/expenseMoney';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog';
+import { BlockRecorderCard } from './BlockRecorder';
+import { blockOffer } from './blockOffer';
 import { DeclineExpense } from './DeclineExpense';
 import { DeleteExpenseButton } from './DeleteExpenseButton';
 import { DeletionView, DetailError, DetailNotFound } from './DetailStates';
@@ -65,8 +67,8 @@ function DetailHeader({ actions }: { actions?: React.ReactNode }) {
 }
 
 /**
- * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payers only), Decline for
- * a person someone else named in a personal expense, its receipts and its comments.
+ * Expense detail (/expenses/{id}): the expense, its splits, Edit and Delete (payers only), Decline and
+ * "Block {name}" for a person someone else named in a personal expense, its receipts and its comments.
  */
 export function ExpenseDetailScreen() {
   const { expenseId = '' } = useParams();
@@ -118,6 +120,7 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
       { ...expense, created_by: expense.created_by.id, payers: money?.payers },
       currentUserId,
     );
+  const block = blockOffer(expense, currentUserId);
   const editTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -190,7 +193,8 @@ function ExpenseDetailView({ expense }: { expense: Expense }) {
       <div className={styles.content}>
         <ExpenseSummary expense={expense} amountMinor={money?.amount ?? null} paidMinor={money?.payers} />
         <SplitDetailsCard expense={expense} money={money} />
-        {declinable && <DeclineExpense expense={expense} />}
+        {declinable && <DeclineExpense expense={expense} block={block} />}
+        {!declinable && block && <BlockRecorderCard offer={block} />}
         <Suspense fallback={<SectionLoading id="receipts" title={t('receipts')} />}>
           <ReceiptsSection expense={expense} />
         </Suspense>
