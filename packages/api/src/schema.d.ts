@@ -363,7 +363,8 @@ export interface paths {
      * Block someone from naming the caller in personal expenses and payments
      * @description Consent outside groups, for good: declining answers one item, blocking answers the person. Once the
      *     caller (A) blocks someone (B), B's new personal expenses and personal settlements that name A are
-     *     refused with 403 BLOCKED_BY_PERSON, and so are B's edits of a personal expense that would still
+     *     refused with 403 BLOCKED_BY_PERSON (settling a personal expense or debt with A too: it records
+     *     settlements), and so are B's edits of a personal expense that would still
      *     name A. What already exists stays as it is: A may still decline it, and B may still delete an
      *     expense B paid. Groups are not affected (membership is the consent), nor is anything A records.
      *     - What B learns: only that someone named in the item does not accept it from B, and only after every
@@ -1281,7 +1282,8 @@ export interface paths {
      *     403 "Only current members of the group can change its expenses and settlements."). An expense that
      *     involves someone who has left its group is a 409 "Someone in this expense has left the group, so it
      *     can no longer change.". An expense already settled, or declined, is a 409. `expense_id` in the body
-     *     must equal the path id (400 otherwise).
+     *     must equal the path id (400 otherwise). Outside groups, a settlement that would name someone who
+     *     blocked the caller is refused like a new one (403 BLOCKED_BY_PERSON), and nothing is recorded.
      */
     post: operations['settleExpense'];
     delete?: never;
@@ -1476,7 +1478,8 @@ export interface paths {
      * @description Records a settlement from the debtor to the creditor for the debt's current amount, in its group
      *     and currency. The caller must be the debtor or the creditor (403 otherwise) and, for a group's
      *     debt, a current member of the group (404 otherwise, as for an unknown group: someone who has left
-     *     it sees none of its debts). A debt that no longer exists (already settled) is a 404.
+     *     it sees none of its debts). A debt that no longer exists (already settled) is a 404. A personal
+     *     debt with someone who blocked the caller is refused like a new settlement (403 BLOCKED_BY_PERSON).
      */
     post: operations['settleDebt'];
     delete?: never;

@@ -1,4 +1,5 @@
 import { byCodeUnit } from '@kitty/domain';
+import { checkNotBlocked } from '../blocks/service';
 import type { Db } from '../db';
 import { checkGroupWrite } from '../groups/membership';
 import { forbidden, notFound } from '../http/errors';
@@ -148,6 +149,7 @@ export async function settleDebt(db: Db, debtId: string, caller: CurrentUser): P
         )?.amount ?? 0);
     if (amount <= 0) throw notFound();
     if (!party) throw forbidden('FORBIDDEN_NOT_PARTY', NOT_YOUR_DEBT);
+    if (personal) await checkNotBlocked(tx, null, [key.from, key.to], caller.id);
     const row = await recordSettlement(
       tx,
       {

@@ -1,5 +1,6 @@
 import type { components } from '@kitty/api/schema';
 import { DECLINED_CANNOT_SETTLE, expenseDebts, isPayer } from '@kitty/domain';
+import { checkNotBlocked } from '../blocks/service';
 import type { Db } from '../db';
 import { checkGroupWrite } from '../groups/membership';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -50,6 +51,13 @@ export async function settleExpense(
       amount: expense.amount_minor,
       shares,
     });
+    // Each debt becomes a settlement the caller records: none may name someone who blocked them.
+    await checkNotBlocked(
+      tx,
+      expense.group_id,
+      debts.flatMap((d) => [d.from, d.to]),
+      caller.id,
+    );
     const rows = [];
     for (const debt of debts) {
       rows.push(

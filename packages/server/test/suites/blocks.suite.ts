@@ -198,6 +198,30 @@ export function blocksSuite(ctx: TestContext): void {
       expect((await ok(app(), ana!, 'getMyBalance', 'GET', '/api/financial/balance')).balances).toEqual([]);
     });
 
+    it('settling a personal expense or debt records settlements naming the blocker: refused too', async () => {
+      const [ana, ben] = await people(app(), 'Ana', 'Ben');
+      const id = await addExpense(app(), ana!, {
+        groupId: null,
+        shares: { [ana!.user.id]: 1000, [ben!.user.id]: 1000 },
+      });
+      await block(ana!, ben!);
+      const debts: Json[] = (await ok(app(), ben!, 'listMyDebts', 'GET', '/api/financial/debts')).debts;
+      expect(debts).toHaveLength(1);
+      const before = await seenBy(ben!);
+
+      const settle = await request(app(), ben!, 'POST', `/api/financial/settle/${id}`, { expense_id: id });
+      expect(settle.statusCode, settle.body).toBe(403);
+      expect(settle.json()).toEqual(REFUSED);
+      const debt = await request(app(), ben!, 'POST', `/api/financial/debts/${debts[0].id}/settle`);
+      expect(debt.statusCode, debt.body).toBe(403);
+      expect(debt.json()).toEqual(REFUSED);
+      expect(await seenBy(ben!)).toEqual(before);
+
+      // Ana herself still settles it.
+      const hers = await request(app(), ana!, 'POST', `/api/financial/debts/${debts[0].id}/settle`);
+      expect(hers.statusCode, hers.body).toBe(201);
+    });
+
     it('groups are not affected: membership is the consent', async () => {
       const [ana, ben] = await people(app(), 'Ana', 'Ben');
       const groupId = await groupWith(app(), [ana!, ben!]);
