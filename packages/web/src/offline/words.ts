@@ -25,10 +25,12 @@ export function writeLabel(write: Pick<QueuedWrite, 'kind' | 'body'>): string {
   });
 }
 
-/** Why the server refused a queued write, by its status. */
+/** Why the server refused a queued write, by its status (and the one code a status does not tell). */
 export function failureWords(failure: Failure | null): string {
   const status = failure?.status ?? 0;
   if (status === 409) return t('conflict');
+  // A personal item naming someone who blocked its sender: no group is involved.
+  if (failure?.code === 'BLOCKED_BY_PERSON') return t('blocked');
   if (status === 403) return t('forbidden');
   if (status === 404) return t('gone');
   if (status === 400 || status === 422) return t('invalid');
