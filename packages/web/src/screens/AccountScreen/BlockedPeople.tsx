@@ -1,10 +1,12 @@
 import type { ApiError, BlockedPerson } from '@kitty/api';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { Form } from '../../components/Form';
 import { LoadingText } from '../../components/Spinner';
+import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { unblockPerson, useBlockedPeople } from '../../flows/blocks';
+import { blockByEmail, unblockPerson, useBlockedPeople } from '../../flows/blocks';
 import { errorWords } from '../../flows/errorWords';
 import catalog from '../../i18n/catalog/en/account.json';
 import { messages } from '../../i18n/messages';
@@ -14,7 +16,8 @@ const t = messages(catalog);
 
 /**
  * "Blocked people": everyone the person blocked from naming them in personal items (from an expense's
- * "Block {name}"), each with Unblock. Unblocking only lets them ask again, so it asks nothing first.
+ * "Block {name}", or here by e-mail address), each with Unblock. Unblocking only lets them ask again, so it
+ * asks nothing first.
  */
 export function BlockedPeople() {
   const blocks = useBlockedPeople();
@@ -68,6 +71,52 @@ export function BlockedPeople() {
           ))}
         </ul>
       )}
+      <BlockByEmail />
     </Card>
+  );
+}
+
+/** Block someone by their e-mail address: also whoever records payments with you without any expense. */
+function BlockByEmail() {
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (email.trim() === '') return setProblem(t('blockEmailRequired'));
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const person = await blockByEmail(email);
+      if (!person) setProblem(t('blockNobody'));
+      else {
+        toast.success(t('blockedByEmail', { name: person.name }));
+        setEmail('');
+      }
+    } catch (failure) {
+      setProblem(errorWords(failure as ApiError));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label={t('blockSomeone')} className={styles.passwordForm}>
+      <TextField
+        label={t('blockEmail')}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={setEmail}
+        errorMessage={problem}
+      />
+      <div>
+        <Button type="submit" variant="secondary" isPending={busy}>
+          {t('blockSomeone')}
+        </Button>
+      </div>
+    </Form>
   );
 }
