@@ -465,10 +465,21 @@ export function receiptsSuite(ctx: TestContext): void {
       expect(anonymous.statusCode).toBe(401);
     });
 
-    it("a deleted expense's receipts are gone: 404 to list, open, attach or remove", async () => {
+    it("a deleted expense's receipts are gone, their files removed from the database: 404 to list, open, attach or remove", async () => {
       const expenseId = await expenseIn(3);
       const made = await attach(b, expenseId, await pngOf());
+      const bytesOf = async () =>
+        (
+          await ctx.db.query<{ files: number; receipts: number }>(
+            `SELECT (SELECT count(*)::int FROM expense_receipt_files WHERE receipt_id = $1) AS files,
+                    (SELECT count(*)::int FROM expense_receipts WHERE expense_id = $2) AS receipts`,
+            [made.id, expenseId],
+          )
+        ).rows[0];
+      expect(await bytesOf()).toEqual({ files: 2, receipts: 1 });
       expect((await deleteExpense(ctx.app, a, expenseId)).statusCode).toBe(200);
+      // Removed with the expense, in its transaction: no file stays behind that nobody can open.
+      expect(await bytesOf()).toEqual({ files: 0, receipts: 0 });
       expectNotFound(await list(b, expenseId));
       expectNotFound(await fileOf(b, expenseId, made.id));
       expectNotFound(await thumbOf(b, expenseId, made.id));
