@@ -1,6 +1,7 @@
 import {
   isImageReceipt,
   RECEIPT_MAX_BYTES,
+  RECEIPT_PDF_REFUSED,
   RECEIPT_THUMBNAIL_SIZE,
   RECEIPT_UNSUPPORTED,
   type ReceiptContentType,
@@ -8,6 +9,7 @@ import {
 } from '@kitty/domain';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError } from '../http/errors';
+import { checkPdf } from './pdf-check';
 import { tooLarge } from './upload';
 
 /**
@@ -42,17 +44,23 @@ export interface InspectedReceipt {
 }
 
 export const unsupportedReceipt = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', RECEIPT_UNSUPPORTED);
+const refusedPdf = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', RECEIPT_PDF_REFUSED);
 
 /**
  * What a file is, by its own bytes: a JPEG, PNG or WebP image that decodes completely (its copy and its
  * thumbnail are made from the whole image, so a truncated or corrupt one fails here, as does one whose
- * header and content disagree), or a PDF. Anything else, and any image libvips cannot decode within the
- * pixel limit, is a 415.
+ * header and content disagree), or a PDF that parses (`checkPdf`). Anything else, and any image libvips
+ * cannot decode within the pixel limit, is a 415; so is a PDF locked by a password or with scripts.
  */
 export async function inspectReceipt(bytes: Buffer): Promise<InspectedReceipt> {
   const contentType = sniffReceiptType(bytes);
   if (contentType === null) throw unsupportedReceipt();
-  if (!isImageReceipt(contentType)) return { contentType, bytes, width: null, height: null, thumbnail: null };
+  if (!isImageReceipt(contentType)) {
+    const verdict = await checkPdf(bytes);
+    if (verdict === 'encrypted' || verdict === 'active') throw refusedPdf();
+    if (verdict !== 'ok') throw unsupportedReceipt();
+    return { contentType, bytes, width: null, height: null, thumbnail: null };
+  }
   let inspected: InspectedReceipt;
   try {
     // failOn 'warning': a premature end or a bad Huffman code is a refusal, not a half-grey picture.

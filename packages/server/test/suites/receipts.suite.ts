@@ -2,6 +2,7 @@ import {
   RECEIPT_LIMIT_REACHED,
   RECEIPT_MAX_BYTES,
   RECEIPT_MEMBERS_ONLY,
+  RECEIPT_PDF_REFUSED,
   RECEIPT_TOO_LARGE,
   RECEIPT_UNSUPPORTED,
   RECEIPT_UPLOADER_ONLY,
@@ -9,6 +10,7 @@ import {
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../contract';
@@ -265,6 +267,73 @@ export function receiptsSuite(ctx: TestContext): void {
         [expenseId],
       );
       expect(rows[0]?.found).toBe(0);
+    });
+
+    it('a PDF must parse: one that only begins with %PDF, is cut short or has no page is 415 and keeps nothing', async () => {
+      const expenseId = await expenseIn();
+      const before = await stored();
+      const pdf = minimalPdf();
+      const broken: Buffer[] = [
+        Buffer.from('%PDF-1.4\nnot really a document\n%%EOF\n'),
+        Buffer.concat([Buffer.from('%PDF-1.7\n'), await jpegOf(20, 20)]),
+        pdf.subarray(0, Math.floor(pdf.length / 2)),
+        Buffer.from(pdf.toString('latin1').replace('/Kids [3 0 R] /Count 1', '/Kids [] /Count 0'), 'latin1'),
+        Buffer.from(pdf.toString('latin1').replace('/Kids [3 0 R]', '/Kids [2 0 R]'), 'latin1'),
+      ];
+      for (const data of broken) {
+        expectRefused(
+          await postReceipt(ctx.app, a, expenseId, fileUpload(data, 'bill.pdf', 'application/pdf')),
+          415,
+          unsupported,
+        );
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('a PDF locked with a password, or with scripts or actions that run by themselves, is 415 with its own words', async () => {
+      const expenseId = await expenseIn();
+      const before = await stored();
+      const link = (action: string) => ({
+        page: '/Annots [4 0 R]',
+        objects: [`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A ${action} >>`],
+      });
+      const refused: Buffer[] = [
+        minimalPdf({
+          objects: ['<< /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) /U (x) /P -4 >>'],
+          trailer: '/Encrypt 4 0 R /ID [<01> <01>]',
+        }),
+        minimalPdf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>' }),
+        minimalPdf({
+          catalog: '/Names << /JavaScript 4 0 R >>',
+          objects: [
+            '<< /Names [(a) 5 0 R] >>',
+            '<< /S /JavaScript /JS 6 0 R >>',
+            '<< /Length 3 >>\nstream\nabc\nendstream',
+          ],
+        }),
+        minimalPdf(link('<< /S /Launch /F (calc.exe) >>')),
+        minimalPdf(link('<< /S /SubmitForm /F << /FS /URL /F (https://example.com/seen) >> >>')),
+        minimalPdf({
+          catalog: '/AcroForm << /Fields [] /XFA 4 0 R >>',
+          objects: ['<< /Length 0 >>\nstream\n\nendstream'],
+        }),
+      ];
+      for (const data of refused) {
+        expectRefused(await postReceipt(ctx.app, a, expenseId, fileUpload(data, 'bill.pdf')), 415, {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: RECEIPT_PDF_REFUSED,
+        });
+      }
+      expect(await stored()).toEqual(before);
+      // A link to a web page is what many invoices carry: it opens only when clicked, and is kept.
+      const linked = minimalPdf(link('<< /S /URI /URI (https://example.com/invoice) >>'));
+      expect((await attach(a, expenseId, linked, 'linked.pdf')).size).toBe(linked.length);
+      // A PDF as a program writes it (compressed object streams, several pages) is kept byte for byte.
+      const document = await PDFDocument.create();
+      for (let page = 1; page <= 3; page++) document.addPage().drawText(`Page ${page}`);
+      const written = Buffer.from(await document.save({ useObjectStreams: true }));
+      const kept = await attach(a, expenseId, written, 'written.pdf');
+      expect((await fileOf(a, expenseId, kept.id)).rawPayload.equals(written)).toBe(true);
     });
 
     it('makes a WebP thumbnail at most 320 pixels on the longer side, for images only', async () => {
