@@ -55,6 +55,8 @@ test('receipts on an expense: attach a photo and a PDF, view them, a refusal by 
   await openAs(page, alice, `/expenses/${dinner.id}`);
   const receipts = page.getByRole('region', { name: /^Receipts/ });
   await expect(receipts.getByText('No receipts yet.')).toBeVisible();
+  // Said where a photo is chosen: what the server strips from it before anyone else sees it.
+  await expect(receipts.getByText('Location and camera details are removed from photos.')).toBeVisible();
   const tiles = receipts.getByRole('listitem');
 
   await attachByKeyboard(page, [

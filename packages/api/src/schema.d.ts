@@ -969,7 +969,8 @@ export interface paths {
      *     someone who has left the group is not deleted (409 "Someone in this expense has left the group, so
      *     it can no longer change."). A declined expense may be deleted too (it already counts for nobody).
      *     Balances drop it at once. With `version`, an expense changed meanwhile is refused with 409. A
-     *     deleted expense answers 404 from then on.
+     *     deleted expense answers 404 from then on. Its receipts and their files are removed with it, in the
+     *     same transaction: nothing of them is kept.
      */
     delete: operations['deleteExpense'];
     options?: never;
@@ -1056,12 +1057,22 @@ export interface paths {
      *     (10,485,760 bytes). The type is read from the file's own bytes, never from its name or the part's
      *     Content-Type: anything else, a file that claims one type and is another included, is a 415
      *     UNSUPPORTED_MEDIA_TYPE "A receipt must be a JPEG, PNG or WebP image or a PDF."; an image that
-     *     cannot be decoded is the same 415. Larger: 413 PAYLOAD_TOO_LARGE "A receipt can be at most 10
-     *     MB."; a request without a `file` part (or with an empty one): 400 on `file` "Please choose a
+     *     cannot be decoded, and a PDF that does not parse (one that only begins with `%PDF-`, is cut short
+     *     or has no page), is the same 415. A PDF locked with a password (encrypted), or with active
+     *     content (JavaScript, an XFA form, or a Launch, SubmitForm, ImportData, GoToR, GoToE, Rendition or
+     *     RichMediaExecute action) is a 415 UNSUPPORTED_MEDIA_TYPE "A PDF receipt cannot be locked with a
+     *     password or contain scripts."; links to web pages (URI actions) are allowed. A PDF that takes the
+     *     server longer than 10 seconds to read is the first 415. Larger: 413 PAYLOAD_TOO_LARGE "A receipt
+     *     can be at most 10 MB."; a request without a `file` part (or with an empty one): 400 on `file` "Please choose a
      *     file". At most 5 receipts per expense: 409 RECEIPT_LIMIT_REACHED "An expense can have at most 5
      *     receipts.". Whoever can see the expense may attach (404 otherwise, and for a deleted expense); in
-     *     a group only its current members (403 FORBIDDEN_NOT_MEMBER). Images get a thumbnail (at most 320
-     *     pixels on the longer side). Attaching changes neither the expense nor its `version`.
+     *     a group only its current members (403 FORBIDDEN_NOT_MEMBER). An image is kept without any of its
+     *     metadata: it is drawn again from its pixels in its own format (JPEG and WebP at quality 90, PNG
+     *     lossless), with no EXIF (so no GPS location, camera or maker notes), XMP, IPTC, comments or ICC
+     *     profile (colours in sRGB), its EXIF orientation applied to the pixels; that copy is the receipt's
+     *     file and `size` (a copy past 10 MB is the 413). A PDF is kept as it was attached. Images get a
+     *     thumbnail (at most 320 pixels on the longer side). Attaching changes neither the expense nor its
+     *     `version`.
      *     One file per request: a second file part is a 400 on `file` "Attach one file at a time."; other
      *     (small) fields are ignored. A body that is not multipart/form-data is a 415
      *     UNSUPPORTED_MEDIA_TYPE "Send the receipt as multipart/form-data, in a part named file."; one
@@ -1088,7 +1099,8 @@ export interface paths {
     };
     /**
      * The receipt's file, full size
-     * @description The file as it was attached, with its sniffed Content-Type, `Content-Disposition: inline` (a
+     * @description The file as it is kept (a PDF as it was attached, an image without its metadata, turned as it is
+     *     shown; see attachReceipt), with its sniffed Content-Type, `Content-Disposition: inline` (a
      *     PDF or an image opens in the browser), `X-Content-Type-Options: nosniff`, `Cache-Control: private`.
      *     Only with the caller's token, for whoever can see the expense: anyone else, and a receipt of
      *     another expense, gets 404. The address is not enough to read it.
@@ -1627,7 +1639,7 @@ export interface components {
      *     | IDEMPOTENCY_KEY_IN_PROGRESS | 409 | A request with the same Idempotency-Key is still running: retry shortly. |
      *     | PAYLOAD_TOO_LARGE | 413 | The request body is too large (a receipt: more than 10 MB). |
      *     | URL_TOO_LONG | 414 | The address is too long. |
-     *     | UNSUPPORTED_MEDIA_TYPE | 415 | The body is not sent as JSON (Content-Type: application/json), or a receipt is not a JPEG, PNG or WebP image or a PDF (by its bytes). |
+     *     | UNSUPPORTED_MEDIA_TYPE | 415 | The body is not sent as JSON (Content-Type: application/json), or a receipt is not a JPEG, PNG or WebP image or a PDF (by its bytes), or is a PDF that does not parse, is locked with a password or contains scripts. |
      *     | IDEMPOTENCY_KEY_REUSED | 422 | The Idempotency-Key was already used for a different request. Nothing was written. |
      *     | RATE_LIMITED | 429 | Too many requests or attempts; wait for Retry-After. |
      *     | HEADERS_TOO_LARGE | 431 | The request headers are too large. |
@@ -2205,7 +2217,7 @@ export interface components {
        * @enum {string}
        */
       content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
-      /** @description Bytes */
+      /** @description Bytes of the file as kept (an image without its metadata) */
       size: number;
       /** @description The name the file was attached with, cleaned of paths and control characters ("receipt" when it had none) */
       filename: string;

@@ -16,6 +16,8 @@ export const RECEIPT_REQUIRED = 'Please choose a file';
 export const RECEIPT_ONE_FILE = 'Attach one file at a time.';
 export const RECEIPT_TOO_LARGE = 'A receipt can be at most 10 MB.';
 export const RECEIPT_UNSUPPORTED = 'A receipt must be a JPEG, PNG or WebP image or a PDF.';
+/** A PDF the server will not keep although it is one: locked by a password, or with scripts or actions. */
+export const RECEIPT_PDF_REFUSED = 'A PDF receipt cannot be locked with a password or contain scripts.';
 export const RECEIPT_LIMIT_REACHED = `An expense can have at most ${RECEIPT_MAX_PER_EXPENSE} receipts.`;
 export const RECEIPT_UPLOADER_ONLY = 'Only the person who attached a receipt can remove it.';
 export const RECEIPT_MEMBERS_ONLY = 'Only current members of the group can attach receipts to its expenses.';

@@ -29,6 +29,7 @@ import { type ExpenseJson, presentExpenses } from './present';
 import * as repo from './repo';
 import { type ExpenseSnapshot, expenseChanges } from '@kitty/domain';
 import { expenseSnapshot, insertGroupEvent } from '../history/repo';
+import { deleteReceiptsOfExpense } from '../receipts/repo';
 
 export { listGroupExpensesPage, listUserExpensesPage } from './pages';
 
@@ -201,7 +202,8 @@ export async function updateExpense(
 
 /**
  * Soft-deletes an expense (any of its payers) and takes back its posting in one transaction. A deleted
- * expense is gone: a second delete answers 404 and changes nothing.
+ * expense is gone: a second delete answers 404 and changes nothing. Its receipts and their files are
+ * removed in the same transaction: nobody could open them again, so nothing is kept that nobody can see.
  */
 export async function deleteExpense(
   db: Db,
@@ -232,6 +234,7 @@ export async function deleteExpense(
       });
     }
     await repo.softDeleteExpense(tx, id);
+    await deleteReceiptsOfExpense(tx, id);
   });
 }
 

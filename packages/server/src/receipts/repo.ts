@@ -134,3 +134,8 @@ async function insertFile(tx: Db, receiptId: string, kind: FileKind, content: Bu
 export async function deleteReceipt(tx: Db, id: string): Promise<void> {
   await tx.query('DELETE FROM expense_receipts WHERE id = $1', [id]);
 }
+
+/** Removes every receipt of an expense and their files (cascade): the expense is being deleted. */
+export async function deleteReceiptsOfExpense(tx: Db, expenseId: string): Promise<void> {
+  await tx.query('DELETE FROM expense_receipts WHERE expense_id = $1', [expenseId]);
+}

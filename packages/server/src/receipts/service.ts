@@ -94,18 +94,19 @@ export async function checkAttachable(db: Db, expenseId: string, callerId: strin
  * Keeps an inspected file as a receipt of the expense: the expense row locked (FOR NO KEY UPDATE) while the
  * receipts are counted and the new one written, so two uploads at once cannot make a sixth. The receipt,
  * its file and its thumbnail are written in one transaction. The expense and its version stay as they are.
+ * The file kept is the inspected one (an image without its metadata), never the bytes as sent.
  */
 export async function attachReceipt(
   db: Db,
   callerId: string,
   expenseId: string,
-  upload: { filename: string; bytes: Buffer; inspected: InspectedReceipt },
+  upload: { filename: string; inspected: InspectedReceipt },
 ): Promise<ReceiptJson> {
   const id = newExpenseId();
   return db.transaction(async (tx) => {
     const groupId = await writableExpense(tx, expenseId, callerId);
     await refuseWhenFull(tx, expenseId);
-    const { contentType, width, height, thumbnail } = upload.inspected;
+    const { contentType, bytes, width, height, thumbnail } = upload.inspected;
     await repo.insertReceipt(tx, {
       id,
       expense_id: expenseId,
@@ -114,7 +115,7 @@ export async function attachReceipt(
       filename: receiptFilename(upload.filename),
       width,
       height,
-      original: upload.bytes,
+      original: bytes,
       thumbnail,
     });
     await insertExpenseLiveChange(tx, groupId, 'receipt_added', expenseId, callerId);

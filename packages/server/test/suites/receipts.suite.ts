@@ -2,6 +2,7 @@ import {
   RECEIPT_LIMIT_REACHED,
   RECEIPT_MAX_BYTES,
   RECEIPT_MEMBERS_ONLY,
+  RECEIPT_PDF_REFUSED,
   RECEIPT_TOO_LARGE,
   RECEIPT_UNSUPPORTED,
   RECEIPT_UPLOADER_ONLY,
@@ -9,7 +10,8 @@ import {
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
+import { PDFDocument } from 'pdf-lib';
+import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
@@ -137,19 +139,19 @@ export function receiptsSuite(ctx: TestContext): void {
       ).toBe(version);
     });
 
-    it('answers the file byte for byte with its sniffed type, inline, nosniff, private, under a policy without scripts', async () => {
+    it('answers a PDF byte for byte with its sniffed type, inline, nosniff, private, under a policy without scripts', async () => {
       const expenseId = await expenseIn();
-      const bytes = await pngOf(50, 20);
-      const made = await attach(b, expenseId, bytes, 'Účtenka kavárna (1).png', 'image/png');
+      const bytes = minimalPdf();
+      const made = await attach(b, expenseId, bytes, 'Účtenka kavárna (1).pdf', 'application/pdf');
       const response = await fileOf(c, expenseId, made.id);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.rawPayload.equals(bytes)).toBe(true);
-      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-length']).toBe(String(bytes.length));
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toMatch(/^private\b/);
       expect(response.headers['content-disposition']).toBe(
-        `inline; filename="__tenka kav_rna (1).png"; filename*=UTF-8''%C3%9A%C4%8Dtenka%20kav%C3%A1rna%20%281%29.png`,
+        `inline; filename="__tenka kav_rna (1).pdf"; filename*=UTF-8''%C3%9A%C4%8Dtenka%20kav%C3%A1rna%20%281%29.pdf`,
       );
       const policy = String(response.headers['content-security-policy']);
       expect(policy).toContain("default-src 'none'");
@@ -162,19 +164,176 @@ export function receiptsSuite(ctx: TestContext): void {
         headers: bearer(c.token),
       });
       expect(head.statusCode).toBe(200);
-      expect(head.headers['content-type']).toBe('image/png');
+      expect(head.headers['content-type']).toBe('application/pdf');
       expect(head.body).toBe('');
 
-      const pdf = minimalPdf();
-      const attached = await attach(a, expenseId, pdf, 'invoice', 'application/pdf');
-      const opened = await fileOf(b, expenseId, attached.id);
-      expect(opened.headers['content-type']).toBe('application/pdf');
-      expect(opened.rawPayload.equals(pdf)).toBe(true);
+      const png = await attach(a, expenseId, await pngOf(50, 20), 'photo', 'image/png');
+      const opened = await fileOf(b, expenseId, png.id);
+      expect(opened.headers['content-type']).toBe('image/png');
+      expect(opened.headers['content-length']).toBe(String(png.size));
       // The name had no extension: the answer names the type's.
       expect(opened.headers['content-disposition']).toBe(
-        `inline; filename="invoice.pdf"; filename*=UTF-8''invoice.pdf`,
+        `inline; filename="photo.png"; filename*=UTF-8''photo.png`,
       );
       expect(opened.headers['content-security-policy']).toBe(policy);
+    });
+
+    it('keeps and serves a photo without its location, camera details or comments, turned as it is shown', async () => {
+      const expenseId = await expenseIn();
+      // 400 × 100, red on the left, blue on the right, stored sideways: EXIF orientation 6 shows it turned a
+      // quarter clockwise, 100 × 400, red on top.
+      const sideways = await sharp({ create: { width: 400, height: 100, channels: 3, background: '#f00' } })
+        .composite([
+          {
+            input: { create: { width: 200, height: 100, channels: 3, background: '#00f' } },
+            left: 200,
+            top: 0,
+          },
+        ])
+        .png()
+        .toBuffer();
+      const exif = {
+        IFD0: { Make: 'KittyCam', Model: 'Spy 3000', Artist: 'Jan Novak' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '50/1 5/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '14/1 25/1 0/1',
+          GPSMapDatum: 'WGS-84',
+        },
+      };
+      const xmp =
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+        '<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="50,5.0N"/></rdf:RDF></x:xmpmeta>';
+      const tagged = (image: Sharp) =>
+        image.withExif(exif).withXmp(xmp).withMetadata({ orientation: 6 }).toBuffer();
+      const photos: [string, Buffer][] = [
+        ['image/jpeg', withJpegComment(await tagged(sharp(sideways).jpeg()), 'Home, Dlouha 12, Praha')],
+        ['image/png', await tagged(sharp(sideways).png())],
+        ['image/webp', await tagged(sharp(sideways).webp({ lossless: true }))],
+      ];
+      const identifying = [
+        'Exif',
+        'KittyCam',
+        'Spy 3000',
+        'Jan Novak',
+        'WGS-84',
+        'xmpmeta',
+        'GPSLatitude',
+        'Dlouha',
+      ];
+      for (const [type, photo] of photos) {
+        const sent = await sharp(photo).metadata();
+        expect([sent.orientation, sent.width, Boolean(sent.exif), Boolean(sent.xmp)]).toEqual([
+          6,
+          400,
+          true,
+          true,
+        ]);
+        expect(identifying.filter((text) => photo.includes(text)).length).toBeGreaterThan(3);
+
+        const made = await attach(a, expenseId, photo, 'receipt', type);
+        expect([made.content_type, made.width, made.height]).toEqual([type, 100, 400]);
+        const served = (await fileOf(b, expenseId, made.id)).rawPayload;
+        expect(served.length).toBe(made.size);
+        expect(
+          identifying.filter((text) => served.includes(text)),
+          type,
+        ).toEqual([]);
+        const kept = await sharp(served).metadata();
+        expect(kept).toMatchObject({ format: type.slice(6), width: 100, height: 400 });
+        expect([kept.orientation, kept.exif, kept.xmp, kept.iptc, kept.icc, kept.comments], type).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        // The pixels are turned, not just the size: red on top, blue below.
+        const { data, info } = await sharp(served).raw().toBuffer({ resolveWithObject: true });
+        const pixel = (x: number, y: number) => {
+          const at = (y * info.width + x) * info.channels;
+          return [...data.subarray(at, at + 3)];
+        };
+        expect(colour(pixel(50, 20)), type).toBe('red');
+        expect(colour(pixel(50, 380)), type).toBe('blue');
+      }
+      // Stored so: the database holds no copy with the metadata either.
+      const { rows } = await ctx.db.query<{ found: number }>(
+        `SELECT count(*)::int AS found FROM expense_receipt_files f JOIN expense_receipts r ON r.id = f.receipt_id
+          WHERE r.expense_id = $1 AND (position('KittyCam'::bytea IN f.content) > 0
+             OR position('WGS-84'::bytea IN f.content) > 0 OR position('Exif'::bytea IN f.content) > 0)`,
+        [expenseId],
+      );
+      expect(rows[0]?.found).toBe(0);
+    });
+
+    it('a PDF must parse: one that only begins with %PDF, is cut short or has no page is 415 and keeps nothing', async () => {
+      const expenseId = await expenseIn();
+      const before = await stored();
+      const pdf = minimalPdf();
+      const broken: Buffer[] = [
+        Buffer.from('%PDF-1.4\nnot really a document\n%%EOF\n'),
+        Buffer.concat([Buffer.from('%PDF-1.7\n'), await jpegOf(20, 20)]),
+        pdf.subarray(0, Math.floor(pdf.length / 2)),
+        Buffer.from(pdf.toString('latin1').replace('/Kids [3 0 R] /Count 1', '/Kids [] /Count 0'), 'latin1'),
+        Buffer.from(pdf.toString('latin1').replace('/Kids [3 0 R]', '/Kids [2 0 R]'), 'latin1'),
+      ];
+      for (const data of broken) {
+        expectRefused(
+          await postReceipt(ctx.app, a, expenseId, fileUpload(data, 'bill.pdf', 'application/pdf')),
+          415,
+          unsupported,
+        );
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('a PDF locked with a password, or with scripts or actions that run by themselves, is 415 with its own words', async () => {
+      const expenseId = await expenseIn();
+      const before = await stored();
+      const link = (action: string) => ({
+        page: '/Annots [4 0 R]',
+        objects: [`<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A ${action} >>`],
+      });
+      const refused: Buffer[] = [
+        minimalPdf({
+          objects: ['<< /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) /U (x) /P -4 >>'],
+          trailer: '/Encrypt 4 0 R /ID [<01> <01>]',
+        }),
+        minimalPdf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>' }),
+        minimalPdf({
+          catalog: '/Names << /JavaScript 4 0 R >>',
+          objects: [
+            '<< /Names [(a) 5 0 R] >>',
+            '<< /S /JavaScript /JS 6 0 R >>',
+            '<< /Length 3 >>\nstream\nabc\nendstream',
+          ],
+        }),
+        minimalPdf(link('<< /S /Launch /F (calc.exe) >>')),
+        minimalPdf(link('<< /S /SubmitForm /F << /FS /URL /F (https://example.com/seen) >> >>')),
+        minimalPdf({
+          catalog: '/AcroForm << /Fields [] /XFA 4 0 R >>',
+          objects: ['<< /Length 0 >>\nstream\n\nendstream'],
+        }),
+      ];
+      for (const data of refused) {
+        expectRefused(await postReceipt(ctx.app, a, expenseId, fileUpload(data, 'bill.pdf')), 415, {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: RECEIPT_PDF_REFUSED,
+        });
+      }
+      expect(await stored()).toEqual(before);
+      // A link to a web page is what many invoices carry: it opens only when clicked, and is kept.
+      const linked = minimalPdf(link('<< /S /URI /URI (https://example.com/invoice) >>'));
+      expect((await attach(a, expenseId, linked, 'linked.pdf')).size).toBe(linked.length);
+      // A PDF as a program writes it (compressed object streams, several pages) is kept byte for byte.
+      const document = await PDFDocument.create();
+      for (let page = 1; page <= 3; page++) document.addPage().drawText(`Page ${page}`);
+      const written = Buffer.from(await document.save({ useObjectStreams: true }));
+      const kept = await attach(a, expenseId, written, 'written.pdf');
+      expect((await fileOf(a, expenseId, kept.id)).rawPayload.equals(written)).toBe(true);
     });
 
     it('makes a WebP thumbnail at most 320 pixels on the longer side, for images only', async () => {
@@ -465,10 +624,21 @@ export function receiptsSuite(ctx: TestContext): void {
       expect(anonymous.statusCode).toBe(401);
     });
 
-    it("a deleted expense's receipts are gone: 404 to list, open, attach or remove", async () => {
+    it("a deleted expense's receipts are gone, their files removed from the database: 404 to list, open, attach or remove", async () => {
       const expenseId = await expenseIn(3);
       const made = await attach(b, expenseId, await pngOf());
+      const bytesOf = async () =>
+        (
+          await ctx.db.query<{ files: number; receipts: number }>(
+            `SELECT (SELECT count(*)::int FROM expense_receipt_files WHERE receipt_id = $1) AS files,
+                    (SELECT count(*)::int FROM expense_receipts WHERE expense_id = $2) AS receipts`,
+            [made.id, expenseId],
+          )
+        ).rows[0];
+      expect(await bytesOf()).toEqual({ files: 2, receipts: 1 });
       expect((await deleteExpense(ctx.app, a, expenseId)).statusCode).toBe(200);
+      // Removed with the expense, in its transaction: no file stays behind that nobody can open.
+      expect(await bytesOf()).toEqual({ files: 0, receipts: 0 });
       expectNotFound(await list(b, expenseId));
       expectNotFound(await fileOf(b, expenseId, made.id));
       expectNotFound(await thumbOf(b, expenseId, made.id));
@@ -571,4 +741,19 @@ function bombPng(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(rows, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A JPEG with a comment segment (COM) right after its start, as some cameras and editors write one. */
+function withJpegComment(jpeg: Buffer, comment: string): Buffer {
+  const text = Buffer.from(comment, 'latin1');
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(text.length + 2);
+  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, text, jpeg.subarray(2)]);
+}
+
+/** Red or blue, as a lossy encoding leaves them; anything else by its numbers. */
+function colour([r, g, b]: number[]): string {
+  if ((r as number) > 200 && (g as number) < 60 && (b as number) < 60) return 'red';
+  if ((b as number) > 200 && (r as number) < 60 && (g as number) < 60) return 'blue';
+  return `rgb(${r}, ${g}, ${b})`;
 }

@@ -58,12 +58,18 @@ export const jpegOf = (width = 640, height = 480) => picture(width, height).jpeg
 export const pngOf = (width = 40, height = 30) => picture(width, height).png().toBuffer();
 export const webpOf = (width = 300, height = 900) => picture(width, height).webp().toBuffer();
 
-/** The smallest complete PDF: one empty page, with a correct cross-reference table. */
-export function minimalPdf(): Buffer {
+/**
+ * The smallest complete PDF: one empty page, with a correct cross-reference table. `catalog` and `page` are
+ * added to those dictionaries, `objects` numbered from 4 on, `trailer` to the trailer.
+ */
+export function minimalPdf(
+  extra: { catalog?: string; page?: string; objects?: string[]; trailer?: string } = {},
+) {
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R ${extra.catalog ?? ''}>>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] ${extra.page ?? ''}>>`,
+    ...(extra.objects ?? []),
   ];
   let text = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -74,6 +80,6 @@ export function minimalPdf(): Buffer {
   const xref = text.length;
   text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const offset of offsets) text += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${extra.trailer ?? ''}>>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(text, 'latin1');
 }

@@ -268,6 +268,7 @@ export function ReceiptsSection({ expense }: { expense: Expense }) {
           <p style={styles.hint}>
             {t('receiptHint', { size: receiptSizeText(RECEIPT_MAX_BYTES), count: RECEIPT_MAX_PER_EXPENSE })}
           </p>
+          <p style={styles.hint}>{t('receiptPrivacy')}</p>
           {busy && <LoadingText>{busyLabel}</LoadingText>}
         </>
       )}

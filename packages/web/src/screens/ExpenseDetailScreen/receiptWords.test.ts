@@ -4,6 +4,7 @@ import {
   RECEIPT_GONE,
   RECEIPT_LIMIT_REACHED,
   RECEIPT_MEMBERS_ONLY,
+  RECEIPT_PDF_REFUSED,
   RECEIPT_TOO_LARGE,
   RECEIPT_UPLOADER_ONLY,
   RECEIPT_UNSUPPORTED,
@@ -18,6 +19,9 @@ describe('receiptFailureWords', () => {
   it('says each refusal of an attachment by its code, not by the server’s English', () => {
     expect(receiptFailureWords(answer(413, 'PAYLOAD_TOO_LARGE'), 'attach')).toBe(RECEIPT_TOO_LARGE);
     expect(receiptFailureWords(answer(415, 'UNSUPPORTED_MEDIA_TYPE'), 'attach')).toBe(RECEIPT_UNSUPPORTED);
+    expect(receiptFailureWords(answer(415, 'UNSUPPORTED_MEDIA_TYPE', RECEIPT_PDF_REFUSED), 'attach')).toBe(
+      RECEIPT_PDF_REFUSED,
+    );
     expect(receiptFailureWords(answer(409, 'RECEIPT_LIMIT_REACHED'), 'attach')).toBe(RECEIPT_LIMIT_REACHED);
     expect(receiptFailureWords(answer(403, 'FORBIDDEN_NOT_MEMBER'), 'attach')).toBe(RECEIPT_MEMBERS_ONLY);
     expect(receiptFailureWords(answer(404, 'NOT_FOUND'), 'attach')).toBe(COMMENT_EXPENSE_GONE);

@@ -4,6 +4,7 @@ import {
   RECEIPT_GONE,
   RECEIPT_LIMIT_REACHED,
   RECEIPT_MEMBERS_ONLY,
+  RECEIPT_PDF_REFUSED,
   RECEIPT_TOO_LARGE,
   RECEIPT_UPLOADER_ONLY,
   RECEIPT_UNSUPPORTED,
@@ -52,7 +53,8 @@ function englishWords(failure: unknown, action: ReceiptAction): string {
     case 'PAYLOAD_TOO_LARGE':
       return RECEIPT_TOO_LARGE;
     case 'UNSUPPORTED_MEDIA_TYPE':
-      return RECEIPT_UNSUPPORTED;
+      // A real PDF refused for what it holds (a password, scripts) has its own words; anything else, the type.
+      return error.message === RECEIPT_PDF_REFUSED ? RECEIPT_PDF_REFUSED : RECEIPT_UNSUPPORTED;
     case 'RECEIPT_LIMIT_REACHED':
       return RECEIPT_LIMIT_REACHED;
     case 'FORBIDDEN_NOT_AUTHOR':
