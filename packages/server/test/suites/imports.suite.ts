@@ -404,7 +404,7 @@ export function importsSuite(ctx: TestContext): void {
       expect(await counts(ctx.db)).toEqual(before);
     });
 
-    it("Kitty's own rows keep their split kind and leftover start, comments, authors, and recurring rules with their occurrences", async () => {
+    it("Kitty's own rows keep their split kind and leftover start, comments, and recurring rules with their occurrences, all the importer's", async () => {
       const bob = uniqueEmail('kbob');
       const ledger = new LedgerBuilder([
         { name: 'a1', email: alice.email },
@@ -466,14 +466,17 @@ export function importsSuite(ctx: TestContext): void {
         { splitKind: { type: 'equal', details: {}, leftoverStart: 0 }, description: 'Odd' },
       );
       const { body } = await run(alice, ledger, {});
-      expect(body).toMatchObject({ expenses: 3, problems: [] });
+      expect(body).toMatchObject({
+        expenses: 3,
+        problems: [],
+        recurring: [{ line: 2, description: 'Rent', status: 'paused', paused_by_import: false }],
+      });
       const groupId = body.group_id as string;
       const rules = await ctx.db.query<Record<string, unknown>>(
         `SELECT id, status, next_index, next_date, occurrences_created, last_date, created_by, import_key
            FROM recurring_expenses WHERE group_id = $1`,
         [groupId],
       );
-      const bobId = body.members[1]?.user_id;
       expect(rules.rows).toEqual([
         {
           id: expect.any(String),
@@ -482,7 +485,7 @@ export function importsSuite(ctx: TestContext): void {
           next_date: '2020-03-15',
           occurrences_created: 2,
           last_date: '2020-02-15',
-          created_by: bobId,
+          created_by: alice.user.id,
           import_key: 'rule-1',
         },
       ]);
@@ -499,7 +502,7 @@ export function importsSuite(ctx: TestContext): void {
           leftover_start: expect.any(Number),
           occurrence_date: '2020-01-15',
           recurring_expense_id: rules.rows[0]?.id,
-          created_by: bobId,
+          created_by: alice.user.id,
           shares: [501, 500],
           comments: null,
         },
@@ -508,9 +511,15 @@ export function importsSuite(ctx: TestContext): void {
           leftover_start: expect.any(Number),
           occurrence_date: '2020-02-15',
           recurring_expense_id: rules.rows[0]?.id,
-          created_by: bobId,
+          created_by: alice.user.id,
           shares: [500, 501],
-          comments: [{ text: 'Paid late', author: bobId, at: expect.stringMatching(/^2020-02-16T08:30:00/) }],
+          comments: [
+            {
+              text: 'Written by b2 in the imported file: Paid late',
+              author: alice.user.id,
+              at: expect.stringMatching(/^2020-02-16T08:30:00/),
+            },
+          ],
         },
         {
           split_type: 'exact',
