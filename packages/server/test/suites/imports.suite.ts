@@ -143,7 +143,8 @@ export function importsSuite(ctx: TestContext): void {
       });
       expect(body.members).toEqual([
         { name: 'Alice', email: alice.email, status: 'member', user_id: alice.user.id, rows: 3 },
-        { name: 'Bob', email: bobEmail, status: 'account', user_id: expect.any(String), rows: 3 },
+        // Bob has an account, but Alice shares nothing with him yet: a preview does not hand out his id.
+        { name: 'Bob', email: bobEmail, status: 'account', user_id: null, rows: 3 },
         { name: 'Chloé', email: chloe, status: 'invitation', user_id: null, rows: 2 },
       ]);
       expect(body.balances).toEqual([
@@ -396,7 +397,8 @@ export function importsSuite(ctx: TestContext): void {
         .expense(
           'Alice',
           { Alice: 100, Newcomer: 100 },
-          { comments: [{ author: 'Ghost', text: 'hi', createdAt: '2024-03-10T10:00:00Z' }] },
+          // A reader's bug (a time that is not one) that only the comment's insert meets, after rows are written.
+          { comments: [{ author: 'Alice', text: 'hi', createdAt: 'not a time' }] },
         );
       await expect(
         run(alice, ledger, { members: { Alice: alice.email, Newcomer: uniqueEmail('newcomer') } }),
