@@ -146,7 +146,8 @@ export function canAddMembers(
   current: number,
   adding: number,
 ): RuleResult<typeof GROUP_MEMBER_LIMIT_REACHED> {
-  return current + adding > GROUP_MEMBERS_MAX
+  // Adding nobody is never refused, even in a group already past the cap (made before it existed).
+  return adding > 0 && current + adding > GROUP_MEMBERS_MAX
     ? { ok: false, reason: GROUP_MEMBER_LIMIT_REACHED }
     : { ok: true };
 }
