@@ -460,7 +460,8 @@ async function newGroup(
 
 /**
  * Writes the planned rows in file order of each kind: recurring rules first (their occurrences point to
- * them), then expenses with their comments, then payments. An expense whose key is already in the group
+ * them), then expenses with their comments, then payments. Every one is the caller's (its creator, author
+ * and history actor): a file cannot make a row look recorded by someone else (docs/import.md). An expense whose key is already in the group
  * (ON CONFLICT DO NOTHING: the keys were read first, under the group's lock, so only a file naming one row
  * twice gets here) writes nothing and counts as already imported.
  */
