@@ -585,8 +585,9 @@ export interface paths {
     /**
      * Add one person to a group by e-mail
      * @description Any member may add people. An unknown address becomes an unregistered person (invited); the names
-     *     are used only then. Adding someone who is already a member changes nothing. Answers the group's
-     *     members afterwards.
+     *     are used only then. Adding someone who is already a member changes nothing. A group has at most 200
+     *     members: one more is refused with 409 GROUP_MEMBER_LIMIT_REACHED. Each call counts as one look-up
+     *     (RATE_LIMIT_LOOKUPS). Answers the group's members afterwards.
      */
     post: operations['addGroupMember'];
     delete?: never;
@@ -824,6 +825,23 @@ export interface paths {
      *     already in the group are counted in `already_imported`, and the same file imported again without
      *     `group_id` answers the group it made the first time (while the caller is still its member). A failed
      *     import writes nothing.
+     *
+     *     Every imported row is the caller's: the caller is recorded as who created each expense, settlement,
+     *     recurring expense and comment, and as the actor of the group's history. What the file says about who
+     *     wrote a comment is kept in its text ("Written by {name} in the imported file: ..."), never as its
+     *     author; payers, participants, senders and receivers stay as the file says.
+     *
+     *     An imported recurring expense follows the schedule rules of POST /groups/{groupId}/recurring-expenses:
+     *     a first day more than a year after today is a problem on its line. One whose first day is more than a
+     *     year before today is imported, but an active one comes in paused (`recurring[].paused_by_import`), so
+     *     nothing is made for the days before the import; resuming it goes on from that day.
+     *
+     *     The members of the file count as adding people by hand (POST /groups/{groupId}/members): the group
+     *     may not end with more than 200 members (409 GROUP_MEMBER_LIMIT_REACHED, on a dry run too, before any
+     *     address is looked up), and every address that is neither a member of the group nor connected to the
+     *     caller (sharing a group or an expense with them, as in GET /users/search) counts as one look-up
+     *     against RATE_LIMIT_LOOKUPS (429 RATE_LIMITED past it), on a dry run as on an import. A dry run
+     *     answers the `user_id` of connected people only.
      */
     post: operations['importFile'];
     delete?: never;
@@ -1636,6 +1654,7 @@ export interface components {
      *     | EXPENSE_DECLINED | 409 | The expense was declined: it can no longer change or be settled. |
      *     | RECURRENCE_ENDED | 409 | The recurring expense was stopped or has finished: it can no longer change or resume. |
      *     | RECEIPT_LIMIT_REACHED | 409 | The expense already has the most receipts it may have (5). |
+     *     | GROUP_MEMBER_LIMIT_REACHED | 409 | The group would have more than 200 members (adding a person, importing a file). |
      *     | IDEMPOTENCY_KEY_IN_PROGRESS | 409 | A request with the same Idempotency-Key is still running: retry shortly. |
      *     | PAYLOAD_TOO_LARGE | 413 | The request body is too large (a receipt: more than 10 MB). |
      *     | URL_TOO_LONG | 414 | The address is too long. |
@@ -1679,6 +1698,7 @@ export interface components {
       | 'EXPENSE_DECLINED'
       | 'RECURRENCE_ENDED'
       | 'RECEIPT_LIMIT_REACHED'
+      | 'GROUP_MEMBER_LIMIT_REACHED'
       | 'IDEMPOTENCY_KEY_IN_PROGRESS'
       | 'PAYLOAD_TOO_LARGE'
       | 'URL_TOO_LONG'
@@ -2626,10 +2646,18 @@ export interface components {
        * @enum {string}
        */
       status: 'member' | 'account' | 'invitation' | 'unmapped';
-      /** @description The person it maps to, when known */
+      /** @description The person it maps to, when known; on a dry run only for people the caller is connected to (shares a group or an expense with), never for other accounts */
       user_id: string | null;
       /** @description How many rows name this member */
       rows: number;
+    };
+    ImportRecurring: {
+      /** @description The line of the file where the recurring expense begins */
+      line: number;
+      description: string;
+      status: components['schemas']['RecurringExpenseStatus'];
+      /** @description true when the file has it active but its first day is more than a year ago: it is imported paused (status `paused`), so nothing is made for the days before the import */
+      paused_by_import: boolean;
     };
     ImportProblem: {
       /** @description The line of the file (for JSON, the line where the item begins) */
@@ -2677,6 +2705,8 @@ export interface components {
       members: components['schemas']['ImportMember'][];
       /** @description The rows that cannot be imported, in file order */
       problems: components['schemas']['ImportProblem'][];
+      /** @description The recurring expenses imported (dry run: that would be), in file order, with the status each gets */
+      recurring: components['schemas']['ImportRecurring'][];
       /** @description Per member and currency, by member in file order then currency */
       balances: components['schemas']['ImportBalance'][];
     };
@@ -3794,6 +3824,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['Default'];
     };

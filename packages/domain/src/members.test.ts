@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canAddMembers,
   canLeaveGroup,
+  GROUP_MEMBER_LIMIT_REACHED,
   canRemoveMember,
   initialOf,
   LEAVE_CONFIRM,
@@ -98,5 +100,15 @@ describe('parseSplitConfig', () => {
     expect(parseSplitConfig('[]')).toBeNull();
     expect(parseSplitConfig(null)).toBeNull();
     expect(parseSplitConfig(undefined)).toBeNull();
+  });
+});
+
+describe('canAddMembers', () => {
+  it('lets a group grow to 200 members and not one more, whatever the number added at once', () => {
+    expect(canAddMembers(199, 1)).toEqual({ ok: true });
+    expect(canAddMembers(0, 200)).toEqual({ ok: true });
+    expect(canAddMembers(200, 1)).toEqual({ ok: false, reason: GROUP_MEMBER_LIMIT_REACHED });
+    expect(canAddMembers(1, 999)).toEqual({ ok: false, reason: GROUP_MEMBER_LIMIT_REACHED });
+    expect(canAddMembers(250, 0)).toEqual({ ok: true });
   });
 });

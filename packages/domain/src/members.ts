@@ -6,6 +6,9 @@ export const MEMBER_HAS_BALANCE =
   'This member has an unsettled balance and cannot be removed until all expenses are settled.';
 export const CANNOT_LEAVE_GROUP =
   'You cannot leave because you either have an outstanding balance or are the group admin.';
+/** The most members a group may have (the contract's 200 of a settings save), however they are added. */
+export const GROUP_MEMBERS_MAX = 200;
+export const GROUP_MEMBER_LIMIT_REACHED = `A group can have at most ${GROUP_MEMBERS_MAX} members.`;
 export const LEAVE_CONFIRM = 'Are you sure you want to leave this group?';
 
 export const CREATOR_TAG = 'Creator';
@@ -133,4 +136,18 @@ export function parseSplitConfig(value: unknown): SplitConfig | null {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
   return parsed as SplitConfig;
+}
+
+/**
+ * Whether `adding` new people fit in a group of `current` members (GROUP_MEMBERS_MAX): adding by hand and
+ * importing a file count the same way, people already members not counted again.
+ */
+export function canAddMembers(
+  current: number,
+  adding: number,
+): RuleResult<typeof GROUP_MEMBER_LIMIT_REACHED> {
+  // Adding nobody is never refused, even in a group already past the cap (made before it existed).
+  return adding > 0 && current + adding > GROUP_MEMBERS_MAX
+    ? { ok: false, reason: GROUP_MEMBER_LIMIT_REACHED }
+    : { ok: true };
 }

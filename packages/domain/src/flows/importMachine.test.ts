@@ -36,6 +36,7 @@ function preview(members: ImportPreviewMember[], extra: Partial<ImportPreview> =
     members,
     problems: [],
     balances: [],
+    recurring: [],
     ...extra,
   };
 }

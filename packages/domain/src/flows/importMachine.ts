@@ -38,6 +38,8 @@ export interface ImportPreview {
   members: ImportPreviewMember[];
   problems: { line: number; message: string }[];
   balances: { member: string; currency: string; source: number | null; imported: number }[];
+  /** The recurring expenses it brings (Kitty's archive); `paused_by_import`: active in the file, begun over a year ago. */
+  recurring: { line: number; description: string; status: string; paused_by_import: boolean }[];
 }
 
 /** The body of POST /imports (openapi.yaml ImportRequest). */

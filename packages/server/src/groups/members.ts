@@ -1,4 +1,4 @@
-import { canLeaveGroup } from '@kitty/domain';
+import { canAddMembers, canLeaveGroup } from '@kitty/domain';
 import type { components } from '@kitty/api/schema';
 import type { Db } from '../db';
 import { conflict, invalid, notFound } from '../http/errors';
@@ -7,7 +7,7 @@ import type { CurrentUser } from '../users/repo';
 import { toUserJson, type UserJson } from '../users/present';
 import { netsOf } from './balances';
 import { lockMoneyOf } from './locks';
-import { emailProblem, findOrCreatePerson, type Invited, type PersonInput } from './people';
+import { emailKey, emailProblem, findOrCreatePerson, type Invited, type PersonInput } from './people';
 import { insertGroupEvent, insertMemberEvents } from '../history/repo';
 import { addMembers, bumpVersion, findGroupForMember, membersOfGroups, removeMembers } from './repo';
 
@@ -59,10 +59,23 @@ export async function addGroupMember(
     if (!group) throw notFound();
     const problem = emailProblem(input.email, 'email');
     if (problem) throw invalid(problem);
+    assertRoomFor(await membersOfGroups(tx, [group.id]), [input.email]);
     await addPersonToGroup(tx, caller, group.id, input, invited);
     return membersOfGroups(tx, [group.id]);
   });
   return { members: { Members: members.map(toUserJson) }, invited };
+}
+
+/**
+ * Refuses (409 GROUP_MEMBER_LIMIT_REACHED) adding the people of `emails` to a group whose members are
+ * `members` when it would then have more than the domain's GROUP_MEMBERS_MAX; addresses already in the
+ * group, or given twice, count once. POST /groups/{id}/members and POST /imports count the same way.
+ */
+export function assertRoomFor(members: readonly { email: string }[], emails: readonly string[]): void {
+  const inGroup = new Set(members.map((m) => emailKey(m.email)));
+  const adding = new Set(emails.map(emailKey).filter((key) => !inGroup.has(key))).size;
+  const rule = canAddMembers(members.length, adding);
+  if (!rule.ok) throw conflict('GROUP_MEMBER_LIMIT_REACHED', rule.reason);
 }
 
 /**

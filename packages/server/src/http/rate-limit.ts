@@ -7,15 +7,12 @@ import type { RateStore } from './rate-store';
 /**
  * Calls that tell whether an e-mail has an account, limited per account. A search among the people the
  * caller already shares something with (`connected=true`) reveals nothing new and is not counted. An
- * import's preview says of each address it is given whether it is an account or an invitation.
+ * import tells of each address it is given whether it is an account or an invitation: it counts one
+ * look-up per such address itself (countLookups), once it has read them from the file.
  */
-export const LOOKUP_OPERATIONS = new Set([
-  'searchUsers',
-  'checkEmail',
-  'inviteUser',
-  'addGroupMember',
-  'importFile',
-]);
+export const LOOKUP_OPERATIONS = new Set(['searchUsers', 'checkEmail', 'inviteUser', 'addGroupMember']);
+/** The counter of LOOKUP_OPERATIONS, per account. */
+const LOOKUPS = 'lookups';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Counts requests per key in the store and refuses those over a rule with a 429. */
@@ -90,9 +87,22 @@ export function registerRateLimits(
   });
 
   async function countAccount(userId: string, lookup: boolean, write: boolean) {
-    if (lookup) await limiter.consume('lookups', rules.lookupsPerAccount, userId);
+    if (lookup) await limiter.consume(LOOKUPS, rules.lookupsPerAccount, userId);
     if (write) await limiter.consume('writes', rules.writesPerAccount, userId);
   }
+}
+
+/**
+ * Counts `count` look-ups of an account in the counter of LOOKUP_OPERATIONS (one per address a request
+ * looks up, as check-email counts one); 429 on the first past the rule, and nothing more is counted then.
+ */
+export async function countLookups(
+  limiter: RateLimiter,
+  rules: RateLimitsConfig,
+  userId: string,
+  count: number,
+): Promise<void> {
+  for (let i = 0; i < count; i++) await limiter.consume(LOOKUPS, rules.lookupsPerAccount, userId);
 }
 
 /**

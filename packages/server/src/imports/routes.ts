@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import { idempotent } from '../http/idempotency';
+import { countLookups } from '../http/rate-limit';
 import { route } from '../http/route';
 import { sendInvitations } from '../users/invite';
 import { importFile } from './service';
@@ -22,6 +23,8 @@ export function importRoutes(app: FastifyInstance): void {
         const outcome = await importFile(db, caller, request.body, {
           contract: app.ctx.contract,
           now: app.ctx.now(),
+          lookups: (count) =>
+            countLookups(app.ctx.limits.requests, app.ctx.config.rateLimits, caller.id, count),
         });
         return {
           status: outcome.status,

@@ -1,5 +1,7 @@
 import type { components } from '@kitty/api/schema';
 import {
+  COMMENT_MAX_LENGTH,
+  type ImportedComment,
   type ImportedExpense,
   type ImportedPart,
   type ImportedSettlement,
@@ -193,4 +195,16 @@ export function parseImportedSettlement(
   } catch (error) {
     return { ok: false, message: messageOf(error) };
   }
+}
+
+/**
+ * A comment of the file written by someone other than the importer, as the importer's own: who the file
+ * says wrote it is kept as words in the text, never as its author (docs/import.md). Cut to the comment's
+ * longest length with "…" when the words make it longer (the file's text is in the file).
+ */
+export function importedCommentText(comment: Pick<ImportedComment, 'author' | 'text'>): string {
+  const author = [...comment.author.trim()].slice(0, 100).join('');
+  const text = `Written by ${author} in the imported file: ${comment.text.trim()}`;
+  const chars = [...text];
+  return chars.length <= COMMENT_MAX_LENGTH ? text : `${chars.slice(0, COMMENT_MAX_LENGTH - 1).join('')}…`;
 }

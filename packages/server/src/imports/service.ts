@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { components } from '@kitty/api/schema';
 import {
+  dayInZone,
   firstIndexOnOrAfter,
   IMPORT_APP,
   type ImportedBalance,
@@ -15,6 +16,8 @@ import {
   noonIn,
   parseImport,
   rotationFor,
+  START_DATE_OUT_OF_RANGE,
+  scheduleErrors,
   toDecimal,
   validateGroupName,
 } from '@kitty/domain';
@@ -37,11 +40,19 @@ import { readRuleInput } from '../recurring/input';
 import { recordRuleEvent, withNext } from '../recurring/occurrences';
 import { insertRule } from '../recurring/repo';
 import type { CurrentUser } from '../users/repo';
-import { type GroupPerson, memberErrors, type ResolvedMember, resolveMembers } from './members';
+import {
+  type CountLookups,
+  type GroupPerson,
+  memberErrors,
+  type ResolvedMember,
+  resolveMembers,
+  screenMembers,
+} from './members';
 import { claimImport, earlierImportGroup, importedKeys, saveImport } from './repo';
 import {
   type ExpenseContext,
   expenseBodyOf,
+  importedCommentText,
   parseImportedExpense,
   parseImportedSettlement,
   type RowOutcome,
@@ -60,6 +71,8 @@ const placeholderId = (index: number) => `00000000-0000-4000-8000-${String(index
 export interface ImportContext {
   contract: Contract;
   now: Date;
+  /** Counts the addresses looked up against RATE_LIMIT_LOOKUPS (the route's; none in the service's tests). */
+  lookups?: CountLookups;
   /** The file reader; default the domain's parseImport (tests give a ledger of their own). */
   parse?: typeof parseImport;
 }
@@ -94,7 +107,8 @@ interface Plan {
   settlements: { row: ImportedSettlement; amount: number; date: string | null }[];
   /** The rows an earlier import of the file already wrote into the group (they count in the balances). */
   present: { expenses: ImportedExpense[]; settlements: ImportedSettlement[] };
-  recurring: { row: ImportedRecurring; body: ReturnType<typeof readRuleInput> }[];
+  /** `pausedByImport`: active in the file but begun more than a year ago, so written paused. */
+  recurring: { row: ImportedRecurring; body: ReturnType<typeof readRuleInput>; pausedByImport: boolean }[];
   already: number;
   problems: { line: number; message: string }[];
 }
@@ -139,18 +153,7 @@ function planRows(
   for (const row of ledger.recurring) {
     if (!once('r', row.key, row.line) || keys?.recurring.has(row.key)) continue;
     try {
-      const body = readRuleInput(
-        {
-          expense: expenseInputOfRule(row, ctx),
-          schedule: { ...row.schedule, time_zone: row.schedule.time_zone },
-        },
-        ctx.groupId,
-        ctx.categories,
-        // A rule carried over may have started years ago: its start is checked as of its own first day
-        // (a new rule's must be within a year of today). The template has no date, so nothing else reads it.
-        ruleClock(row, ctx.now),
-      );
-      plan.recurring.push({ row, body });
+      plan.recurring.push({ row, ...readImportedRule(row, ctx) });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       const messages = (error.errors ?? []).map((e) => e.message);
@@ -191,9 +194,33 @@ function planRows(
   return plan;
 }
 
-function ruleClock(row: ImportedRecurring, now: Date): Date {
-  const start = isoDay(row.schedule.start_date);
-  return start && isTimeZone(row.schedule.time_zone) ? noonIn(start, row.schedule.time_zone) : now;
+/**
+ * A recurring expense of the file read as POST /groups/{id}/recurring-expenses reads one, today being
+ * today: a first day more than a year ahead is refused as in the app. One that began more than a year ago
+ * (a rule carried over from another Kitty) is read as of its own first day, so the rest of the schedule's
+ * rules still hold, and an active one is written paused: the runner would otherwise make every day since
+ * its start (docs/import.md, "Recurring expenses"). Resuming it goes on from that day (resumeIndex).
+ */
+function readImportedRule(
+  row: ImportedRecurring,
+  ctx: ExpenseContext,
+): { body: ReturnType<typeof readRuleInput>; pausedByImport: boolean } {
+  const input = { expense: expenseInputOfRule(row, ctx), schedule: { ...row.schedule } };
+  try {
+    return { body: readRuleInput(input, ctx.groupId, ctx.categories, ctx.now), pausedByImport: false };
+  } catch (error) {
+    const start = isoDay(row.schedule.start_date);
+    const zone = isTimeZone(row.schedule.time_zone) ? row.schedule.time_zone : null;
+    const today = dayInZone(ctx.now, zone ?? 'UTC');
+    const longAgo =
+      start !== null &&
+      zone !== null &&
+      start < today &&
+      scheduleErrors(row.schedule, today).start_date === START_DATE_OUT_OF_RANGE;
+    if (!longAgo) throw error;
+    const body = readRuleInput(input, ctx.groupId, ctx.categories, noonIn(start, zone));
+    return { body, pausedByImport: row.status === 'active' };
+  }
 }
 
 /**
@@ -292,9 +319,11 @@ export async function importFile(
     const target = await previewTarget(db, caller, named, file);
     const members = await resolveMembers(
       db,
+      caller.id,
       file.ledger,
       body.members,
       target?.people ?? [callerPerson(caller)],
+      ctx.lookups,
     );
     const ids = new Map(members.map((m, i) => [m.name, m.user_id ?? placeholderId(i)]));
     const keys = target ? await importedKeys(db, target.id) : null;
@@ -321,6 +350,10 @@ export async function importFile(
     };
   }
 
+  // The cap and the look-ups are counted before the transaction (no connection held while the counter
+  // answers); the cap is checked again under the group's lock.
+  const people = named ? await groupPeople(db, named.id) : [callerPerson(caller)];
+  await screenMembers(db, caller.id, file.ledger, body.members, people, ctx.lookups);
   const invited: Invited[] = [];
   const result = await db.transaction(async (tx) => {
     const claim = await claimImport(tx, caller.id, file.ledger.format, file.digest);
@@ -337,14 +370,14 @@ export async function importFile(
       if (earlier) target = { id: earlier.id, name: earlier.name, people: await groupPeople(tx, earlier.id) };
       else {
         // Resolved against the caller alone first: a refusal must come before anything is made.
-        const check = await resolveMembers(tx, file.ledger, body.members, [callerPerson(caller)]);
+        const check = await resolveMembers(tx, caller.id, file.ledger, body.members, [callerPerson(caller)]);
         const errors = memberErrors(check);
         if (errors.length > 0) throw invalid(...errors);
         target = await newGroup(tx, caller, body, file.ledger);
         record = true;
       }
     }
-    const members = await resolveMembers(tx, file.ledger, body.members, target.people);
+    const members = await resolveMembers(tx, caller.id, file.ledger, body.members, target.people);
     const errors = memberErrors(members);
     if (errors.length > 0) throw invalid(...errors);
 
@@ -427,7 +460,8 @@ async function newGroup(
 
 /**
  * Writes the planned rows in file order of each kind: recurring rules first (their occurrences point to
- * them), then expenses with their comments, then payments. An expense whose key is already in the group
+ * them), then expenses with their comments, then payments. Every one is the caller's (its creator, author
+ * and history actor): a file cannot make a row look recorded by someone else (docs/import.md). An expense whose key is already in the group
  * (ON CONFLICT DO NOTHING: the keys were read first, under the group's lock, so only a file naming one row
  * twice gets here) writes nothing and counts as already imported.
  */
@@ -441,7 +475,7 @@ async function writeRows(
 ): Promise<{ expenses: number; settlements: number; already: number; rows: Plan }> {
   const written = { expenses: 0, settlements: 0, already: 0 };
   const ruleIds = new Map(rules);
-  for (const { row, body } of plan.recurring) {
+  for (const { row, body, pausedByImport } of plan.recurring) {
     const id = newExpenseId();
     const schedule = body.schedule;
     const nextIndex = row.nextDate ? firstIndexOnOrAfter(schedule, row.nextDate) : row.occurrencesCreated;
@@ -457,7 +491,7 @@ async function writeRows(
       end_date: schedule.end_date ?? null,
       occurrences_limit: schedule.occurrences ?? null,
       time_zone: schedule.time_zone,
-      status: row.status,
+      status: pausedByImport ? 'paused' : row.status,
       paused_reason: null,
       next_index: nextIndex,
       next_date: null,
@@ -466,7 +500,7 @@ async function writeRows(
       last_date: lastDate,
       version: 1,
     });
-    await insertRule(tx, id, groupId, idOf(row.createdBy), w);
+    await insertRule(tx, id, groupId, caller.id, w);
     await tx.query('UPDATE recurring_expenses SET import_key = $2 WHERE id = $1', [id, row.key]);
     await recordRuleEvent(tx, { id, group_id: groupId, template: body.template }, caller.id, 'created');
     ruleIds.set(row.key, id);
@@ -480,7 +514,7 @@ async function writeRows(
     // in the group has written nothing at all.
     const made = await recordExpense(tx, {
       id,
-      actorId: row.createdBy ? idOf(row.createdBy) : caller.id,
+      actorId: caller.id,
       groupId,
       parsed,
       importKey: row.key,
@@ -497,8 +531,8 @@ async function writeRows(
       await insertComment(tx, {
         id: newExpenseId(Date.parse(comment.createdAt) || Date.now()),
         expense_id: id,
-        author_id: idOf(comment.author),
-        text: comment.text,
+        author_id: caller.id,
+        text: idOf(comment.author) === caller.id ? comment.text : importedCommentText(comment),
         created_at: new Date(comment.createdAt),
       });
     }
@@ -515,7 +549,7 @@ async function writeRows(
         amount_minor: amount,
         currency: row.currency,
         description: row.description.trim(),
-        created_by: row.createdBy ? idOf(row.createdBy) : caller.id,
+        created_by: caller.id,
         settlement_date: date,
         import_key: row.key,
       },
@@ -563,6 +597,12 @@ function resultOf(
     members: members.map(({ from: _from, ...m }) => m),
     problems: plan.problems,
     balances: balancesOf(ledger, imported),
+    recurring: plan.recurring.map(({ row, pausedByImport }) => ({
+      line: row.line,
+      description: row.expense.description,
+      status: pausedByImport ? 'paused' : row.status,
+      paused_by_import: pausedByImport,
+    })),
   };
 }
 

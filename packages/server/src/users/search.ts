@@ -60,3 +60,23 @@ export async function searchPeople(
   );
   return rows.map(({ connected, ...user }) => ({ user, connected }));
 }
+
+/**
+ * Of `emails`, the people `userId` is connected to (shares a group or an expense with, as the search's
+ * connected people): their ids by address, lower-cased. Tells nothing about anyone else.
+ */
+export async function connectedByEmail(
+  db: Db,
+  userId: string,
+  emails: readonly string[],
+): Promise<Map<string, string>> {
+  const keys = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  if (keys.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; email: string }>(
+    `WITH ${CONNECTED}
+     SELECT u.id, lower(u.email) AS email FROM users u JOIN connected c ON c.id = u.id
+      WHERE lower(u.email) = ANY($2::text[])`,
+    [userId, keys],
+  );
+  return new Map(rows.map((r) => [r.email, r.id]));
+}

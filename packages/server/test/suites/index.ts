@@ -44,6 +44,7 @@ import { idempotencySuite } from './idempotency.suite';
 import { idempotencyVersionsSuite } from './idempotency-versions.suite';
 import { hostileInputSuite } from './hostile-input.suite';
 import { importsSuite } from './imports.suite';
+import { importsLimitsSuite } from './imports-limits.suite';
 import { inviteSuite } from './invite.suite';
 import { liveSuite } from './live.suite';
 import { ledgerSuite } from './ledger.suite';
@@ -118,6 +119,7 @@ export function integrationSuites(engine: Engine): void {
     recurringSuite(ctx);
     archiveSuite(ctx);
     importsSuite(ctx);
+    importsLimitsSuite(ctx);
     archiveRoundTripSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);

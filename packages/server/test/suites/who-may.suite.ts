@@ -363,6 +363,26 @@ export function whoMaySuite(ctx: TestContext): void {
         ...outsiders((as) => leave(as)),
       };
     },
+    'import into a group': () => {
+      // A one-row Splitwise file naming the importer and another member, imported for real (201), not previewed.
+      const file =
+        'Date,Description,Category,Cost,Currency,X,Y\n\n2024-03-01,Dinner,General,2.00,EUR,1.00,-1.00\n';
+      const importInto = (as: Person, into: () => Promise<string>) => async () =>
+        status(as, 'POST', '/api/imports', {
+          format: 'splitwise-csv',
+          content: file,
+          group_id: await into(),
+          members: { X: as.email, Y: (as === p.creator ? p.member : p.creator).email },
+        });
+      const fresh = () => group([p.member, p.payer]);
+      const left = async () => groupId;
+      return {
+        member: importInto(p.member, fresh),
+        creator: importInto(p.creator, fresh),
+        former: importInto(p.former, left),
+        ...outsiders((as) => importInto(as, left)),
+      };
+    },
     'change app configuration': () => {
       const change = (as: Person) => async () => {
         const config = await ok(p.creator, 'GET', '/api/config');

@@ -5,7 +5,7 @@ import { Card } from '../../components/Card';
 import { useCurrencyOptions } from '../../components/configOptions';
 import { Select } from '../../components/Select';
 import * as styles from './importStyles';
-import { dayText, writeWords } from './importWords';
+import { dayText, recurringWords, writeWords } from './importWords';
 import catalog from '../../i18n/catalog/en/import.json';
 import { messages } from '../../i18n/messages';
 
@@ -24,6 +24,7 @@ export interface PreviewSummaryProps {
 /** What the file holds: the app it comes from, its rows, dates and currencies, and what would be written. */
 export function PreviewSummary({ preview, intoGroup, headingRef, onCurrency }: PreviewSummaryProps) {
   const currencies = useCurrencyOptions();
+  const recurring = recurringWords(preview.recurring);
   return (
     <Card as="section" aria-labelledby="import-preview-title" className={styles.stack}>
       <h2 id="import-preview-title" ref={headingRef} tabIndex={-1} className={styles.heading}>
@@ -60,7 +61,20 @@ export function PreviewSummary({ preview, intoGroup, headingRef, onCurrency }: P
           <dt>{t('willBeWritten')}</dt>
           <dd>{writeWords(preview)}</dd>
         </div>
+        {preview.recurring.length > 0 && (
+          <div>
+            <dt>{t('recurringLabel')}</dt>
+            <dd>{recurring.count}</dd>
+          </div>
+        )}
       </dl>
+      {recurring.paused.length > 0 && (
+        <ul className={styles.stack}>
+          {recurring.paused.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      )}
       {preview.assumed_currency && (
         <Select
           label={t('fileCurrency')}

@@ -1,4 +1,4 @@
-import { MEMBER_HAS_BALANCE } from '@kitty/domain';
+import { GROUP_MEMBER_LIMIT_REACHED, MEMBER_HAS_BALANCE } from '@kitty/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/czech';
 import { setActiveLanguage } from '../../i18n/language';
@@ -11,6 +11,7 @@ import {
   memberStatusWords,
   moneyText,
   problemWords,
+  recurringWords,
   refusalWords,
   writeWords,
 } from './importWords';
@@ -62,6 +63,23 @@ describe('import words', () => {
   });
 });
 
+const rules = [
+  { line: 4, description: 'Rent', status: 'paused', paused_by_import: true },
+  { line: 9, description: 'Gym', status: 'active', paused_by_import: false },
+];
+
+describe('recurring expenses of a file', () => {
+  it('counts them and says which comes in paused, and why', () => {
+    expect(recurringWords(rules)).toEqual({
+      count: '2 recurring expenses',
+      paused: [
+        'Rent (line 4) is imported paused: it began more than a year ago. Resume it to go on from that day.',
+      ],
+    });
+    expect(recurringWords([])).toEqual({ count: '0 recurring expenses', paused: [] });
+  });
+});
+
 describe('refusalWords', () => {
   it('picks the words by the code when the server gave one, else the flow says what failed', () => {
     expect(
@@ -71,6 +89,13 @@ describe('refusalWords', () => {
       'The import failed; nothing was written',
     );
     expect(refusalWords({ status: 0 }, 'preview')).toBe('The file could not be previewed');
+    // In English the server's own sentence (the domain's); in Czech the words of the code (below).
+    expect(
+      refusalWords(
+        { status: 409, code: 'GROUP_MEMBER_LIMIT_REACHED', message: GROUP_MEMBER_LIMIT_REACHED, data: {} },
+        'import',
+      ),
+    ).toBe(GROUP_MEMBER_LIMIT_REACHED);
   });
 });
 
@@ -102,5 +127,17 @@ describe('the import in Czech', () => {
     );
     expect(blockerWords({ reason: 'chooseWho', names: ['Ana', 'Bob'] })).toBe('Vyberte, kdo jsou Ana a Bob');
     expect(refusalWords({ status: 0 }, 'preview')).toBe('Náhled souboru se nepodařilo vytvořit');
+    expect(recurringWords(rules)).toEqual({
+      count: '2 opakované výdaje',
+      paused: [
+        'Rent (řádek 4) se importuje pozastavený: začal před více než rokem. Když ho obnovíte, bude pokračovat od toho dne.',
+      ],
+    });
+    expect(
+      refusalWords(
+        { status: 409, code: 'GROUP_MEMBER_LIMIT_REACHED', message: 'server words', data: {} },
+        'import',
+      ),
+    ).toBe('Skupina může mít nejvýš 200 členů.');
   });
 });

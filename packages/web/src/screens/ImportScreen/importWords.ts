@@ -89,6 +89,19 @@ export function writeWords(
   return parts.join('; ');
 }
 
+/**
+ * The recurring expenses a file brings, in words: how many, then one sentence for each that comes in paused
+ * because it began more than a year ago (otherwise it would make every day since).
+ */
+export function recurringWords(recurring: ImportPreview['recurring']): { count: string; paused: string[] } {
+  return {
+    count: t('recurringCount', { count: recurring.length }),
+    paused: recurring
+      .filter((r) => r.paused_by_import)
+      .map((r) => t('recurringPaused', { description: r.description, line: r.line })),
+  };
+}
+
 /** What an import wrote: "Imported 12 expenses and 2 payments". */
 export function importedWords(result: Pick<ImportPreview, 'expenses' | 'settlements'>): string {
   return t('imported', { expenses: result.expenses, settlements: result.settlements });
