@@ -138,6 +138,9 @@ describe('openapi.yaml as the server reads it', () => {
       { field: 'text', message: 'Please write a comment' },
     ]);
     expect(refusal('createGroup', { name: 'Trip \u{1F3D4}\uFE0F' })).toEqual([]);
+    expect(refusal('createGroup', { name: 'n'.repeat(101) })).toEqual([
+      { field: 'name', message: 'name must be at most 100 characters' },
+    ]);
     const register = { email: 'a@b.cd', password: 'long-enough', passphrase: 'p' };
     expect(refusal('registerUser', { ...register, first_name: invisible, last_name: 'Lovelace' })).toEqual([
       { field: 'first_name', message: 'first_name is required' },

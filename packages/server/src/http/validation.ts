@@ -81,12 +81,16 @@ export function fieldErrors(
   }));
 }
 
+/** Keywords whose refusal is not the rule `x-message` words: a wrong type, a missing field, too long a value. */
+const NOT_X_MESSAGE = new Set(['type', 'required', 'maxLength', 'maxItems']);
+
 /**
  * A field whose schema in openapi.yaml has `x-message` is refused in the words the service uses for the same
- * rule ("Please enter a group name"), whichever keyword failed, except a value of the wrong type.
+ * rule ("Please enter a group name"), whichever keyword failed, except those of NOT_X_MESSAGE ("name must be at
+ * most 100 characters").
  */
 function messageOf(error: ErrorObject): string | undefined {
-  if (error.keyword === 'type' || error.keyword === 'required') return undefined;
+  if (NOT_X_MESSAGE.has(error.keyword)) return undefined;
   const message = (error.parentSchema as Record<string, unknown> | undefined)?.['x-message'];
   return typeof message === 'string' ? message : undefined;
 }
