@@ -1738,9 +1738,9 @@ export interface components {
     };
     RegisterRequest: {
       email: components['schemas']['Email'];
-      /** @description Two characters once trimmed: "first_name must be at least 2 characters" */
+      /** @description Shows something (a visible character: not only white space, controls, format characters such as U+200B, U+2060 and U+FEFF, marks, default-ignorable code points such as U+3164, noncharacters or U+2800; the domain's visibleText.ts), else "first_name is required"; two characters once trimmed of blank ends (white space, U+200B, U+2060, U+FEFF and the fillers), else "first_name must be at least 2 characters". Kept trimmed. */
       first_name: string;
-      /** @description Two characters once trimmed: "last_name must be at least 2 characters" */
+      /** @description Shows something (a visible character: not only white space, controls, format characters such as U+200B, U+2060 and U+FEFF, marks, default-ignorable code points such as U+3164, noncharacters or U+2800; the domain's visibleText.ts), else "last_name is required"; two characters once trimmed of blank ends (white space, U+200B, U+2060, U+FEFF and the fillers), else "last_name must be at least 2 characters". Kept trimmed. */
       last_name: string;
       password: string;
       passphrase: string;
@@ -1958,7 +1958,7 @@ export interface components {
         amount: components['schemas']['SignedAmount'];
       }[];
     };
-    /** @description A person to put in a new group; unknown e-mails become unregistered people */
+    /** @description A person to put in a new group; unknown e-mails become unregistered people. A name that is blank or shows nothing (only zero-width or other invisible characters) is as if not given. */
     GroupMemberInput: {
       email: components['schemas']['Email'];
       display_name?: string | null;
@@ -1978,8 +1978,9 @@ export interface components {
       registered?: boolean;
     };
     NewGroup: {
-      /** @description Blank is refused: "Please enter a group name" */
+      /** @description Blank or invisible is refused: "Please enter a group name" (a visible character: not only white space, controls, format characters such as U+200B, U+2060 and U+FEFF, marks, default-ignorable code points such as U+3164, noncharacters or U+2800; the domain's visibleText.ts). Kept without blank ends (white space, U+200B, U+2060, U+FEFF and the fillers). */
       name: string;
+      /** @description Optional; blank or invisible (see `name`) is none */
       description?: string | null;
       /** @description Default: the creator's default currency (their account settings) */
       currency?: components['schemas']['SupportedCurrency'];
@@ -1990,9 +1991,9 @@ export interface components {
       members?: components['schemas']['GroupMemberInput'][];
     };
     GroupSettingsUpdate: {
-      /** @description The new name (creator only); omitted: unchanged. Blank is refused: "Please enter a group name" */
+      /** @description The new name (creator only); omitted: unchanged. Blank or invisible is refused: "Please enter a group name" (a visible character: not only white space, controls, format characters such as U+200B, U+2060 and U+FEFF, marks, default-ignorable code points such as U+3164, noncharacters or U+2800; the domain's visibleText.ts). Kept without blank ends (white space, U+200B, U+2060, U+FEFF and the fillers). */
       name?: string;
-      /** @description The new description (creator only); omitted, unchanged; null, empty or blank, none */
+      /** @description The new description (creator only); omitted, unchanged; null, empty, blank or invisible (see `name`), none */
       description?: string | null;
       currency: components['schemas']['SupportedCurrency'];
       default_split_type: components['schemas']['SplitType'];
@@ -2129,7 +2130,7 @@ export interface components {
       created_at: string;
     };
     CommentInput: {
-      /** @description Trimmed before it is kept; blank is refused: "Please write a comment" */
+      /** @description Trimmed of blank ends (white space, U+200B, U+2060, U+FEFF and the fillers) before it is kept; blank or invisible is refused: "Please write a comment" (a visible character: not only white space, controls, format characters such as U+200B, U+2060 and U+FEFF, marks, default-ignorable code points such as U+3164, noncharacters or U+2800; the domain's visibleText.ts) */
       text: string;
     };
     CommentPage: {
@@ -2304,6 +2305,7 @@ export interface components {
     };
     /** @description Refused with 400 on the field, besides what each field says: "split_with must list the participants other than the payer"; "category is not one of the expense categories" (those in force: GET /config/categories); split_details of the split type (the only map read): "The amounts must add up to the total", "Percentages must add up to 100%", "An amount was given for someone who is not participating", "A percentage was given for someone who is not participating", "A share was given for someone who is not participating", "An adjustment was given for someone who is not participating", "At least one participant must have shares", "Adjustments cannot make a share negative"; an update that names another group: "The group of an expense cannot be changed.". Who paid: `paid_by` alone (that person paid all of it), or `payers` with `paid_by` naming the one of them who paid the most, ties to the smallest user id (the domain's principalPayer; with one payer, that payer): otherwise 400 on `paid_by` "paid_by must be the payer who paid the most". Refused with 400 on `payers`: "Each payer can appear only once", "The payments must add up to the total". A payer's amount follows the rules of `amount` in the expense currency (400 on `payers.<index>.amount` with the same message, e.g. "Amount can have at most 2 decimal places"); a payer who is not a known person ("The payer is not a known person.") or, in a group, not a member ("Everyone in the expense must be a member of the group.") is a 400 on `payers.<index>.user_id`; without `payers`, the same for `paid_by` is on `paid_by`. */
     ExpenseInput: {
+      /** @description Blank or invisible is refused: "Please enter a description for this expense" (a visible character: not only white space, controls, format characters such as U+200B, U+2060 and U+FEFF, marks, default-ignorable code points such as U+3164, noncharacters or U+2800; the domain's visibleText.ts). Kept without blank ends (white space, U+200B, U+2060, U+FEFF and the fillers). */
       description: string;
       amount: components['schemas']['Amount'];
       currency: components['schemas']['SupportedCurrency'];
@@ -2622,7 +2624,7 @@ export interface components {
       dryRun: boolean;
       /** @description Import into this group (the caller must be a member); absent for a new group */
       group_id?: components['schemas']['Id'];
-      /** @description The new group's name (without `group_id`); default the name in the file, else "Imported from {app}" */
+      /** @description The new group's name (without `group_id`); default the name in the file (when it shows something), else "Imported from {app}". Blank or invisible is refused: "Please enter a group name" (a visible character: not only white space, controls, format characters such as U+200B, U+2060 and U+FEFF, marks, default-ignorable code points such as U+3164, noncharacters or U+2800; the domain's visibleText.ts) */
       group_name?: string;
       /** @description Each member name found in the file (as the preview lists it) mapped to an e-mail address */
       members?: {

@@ -301,6 +301,14 @@ describe('kitty against a real server', () => {
     expect((await json<unknown[]>(['expenses', '--group', 'Lisbon'])).length).toBe(before);
   });
 
+  it('refuses a description of zero-width characters as an empty one (exit 2), and sends nothing', async () => {
+    const before = (await json<unknown[]>(['expenses', '--group', 'Lisbon'])).length;
+    const result = await run(['add', 'Lisbon', '12', '\u200B\u2060\u3164']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Please enter a description for this expense');
+    expect((await json<unknown[]>(['expenses', '--group', 'Lisbon'])).length).toBe(before);
+  });
+
   it('names a group nobody has (exit 1) and passes on a refusal of the server (exit 4)', async () => {
     const missing = await run(['balances', 'Paris']);
     expect(missing.code).toBe(1);
@@ -433,6 +441,10 @@ describe('kitty against a real server', () => {
       problems: unknown[];
     }>(['import', jsonFile, '--dry-run']);
     expect(preview).toMatchObject({ dry_run: true, expenses: 6, settlements: 1, problems: [] });
+    // A name of zero-width characters is no name: refused before anything is sent (no third group below).
+    const invisible = await run(['import', jsonFile, '--name', '\u200B\u2060\uFEFF']);
+    expect(invisible.code).toBe(2);
+    expect(invisible.stderr).toContain('--name: Please enter a group name');
     const imported = await run(['import', jsonFile, '--name', 'Lisbon again']);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(

@@ -2,10 +2,16 @@
 // { field: message } for the failing fields, {} when valid. Apart from validation.ts (expenses, settlements,
 // groups) so the sign-in page's bundle does not bring the money and split rules with it.
 import { blank, collect, empty } from './fieldRules';
+import { hasVisibleCharacter, trimText, VISIBLE_CHARACTER_PATTERN } from './visibleText';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
 export const MIN_NAME_LENGTH = 2;
+/**
+ * A registering person's first and last name, as openapi.yaml's `pattern` (the `u` flag): a visible character
+ * (visibleText.ts) and two characters that are not white space, so the contract refuses what nameError does.
+ */
+export const NAME_PATTERN = String.raw`(?=[\s\S]*${VISIBLE_CHARACTER_PATTERN})\S[\s\S]*\S`;
 /** Every password, at registration and when changed on Account: one rule (see README, spec departures). */
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -27,8 +33,8 @@ export function emailError(email: string | null | undefined): string | undefined
 }
 
 function nameError(value: string | null | undefined, label: string): string | undefined {
-  if (blank(value)) return `${label} is required`;
-  if ((value ?? '').trim().length < MIN_NAME_LENGTH)
+  if (!hasVisibleCharacter(value)) return `${label} is required`;
+  if (trimText(value ?? '').length < MIN_NAME_LENGTH)
     return `${label} must be at least ${MIN_NAME_LENGTH} characters`;
   return undefined;
 }

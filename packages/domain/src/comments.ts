@@ -3,6 +3,7 @@
 import type { FieldErrors } from './accountValidation';
 import { formatTime } from './dates';
 import { type HistoryOptions, historyDayLabel } from './history';
+import { hasVisibleCharacter, trimText } from './visibleText';
 
 // In a module of its own: the expense lists show the count without the rest of the comments' code (and the
 // history's day labels it needs) in their first download (scripts/web-size.mjs).
@@ -21,10 +22,13 @@ export const GROUP_DETAILS_CREATOR_ONLY =
 export const GROUP_DESCRIPTION_MAX_LENGTH = 500;
 export const GROUP_NAME_MAX_LENGTH = 100;
 
-/** A comment's text as it is kept: trimmed; blank or longer than 1000 characters is refused. */
+/**
+ * A comment's text as it is kept: trimmed (trimText); without a visible character (visibleText.ts) or
+ * longer than 1000 characters it is refused.
+ */
 export function validateComment(text: string | null | undefined): FieldErrors<'text'> {
-  const trimmed = (text ?? '').trim();
-  if (trimmed === '') return { text: COMMENT_REQUIRED };
+  const trimmed = trimText(text ?? '');
+  if (!hasVisibleCharacter(trimmed)) return { text: COMMENT_REQUIRED };
   if ([...trimmed].length > COMMENT_MAX_LENGTH) return { text: COMMENT_TOO_LONG };
   return {};
 }

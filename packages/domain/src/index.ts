@@ -10,6 +10,7 @@ export * from './splits';
 export * from './defaultSplitConfig';
 export * from './valueMessages';
 export * from './defaultSplit';
+export * from './visibleText';
 export * from './accountValidation';
 export * from './passwordValidation';
 export * from './validation';

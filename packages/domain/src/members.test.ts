@@ -69,6 +69,9 @@ describe('names', () => {
     expect(memberName({ display_name: 'Ada', first_name: 'A', last_name: 'L' })).toBe('Ada');
     expect(memberName({ display_name: ' ', first_name: 'Ada', last_name: 'Lovelace' })).toBe('Ada Lovelace');
     expect(memberName({ first_name: 'Ada' })).toBe('Ada');
+    expect(memberName({ display_name: '\u200B\u3164', first_name: '\u2060', email: 'ada@x.org' })).toBe(
+      'ada@x.org',
+    );
     expect(memberName({ email: 'ada@x.org' })).toBe('ada@x.org');
     expect(memberName(null)).toBe('Unknown');
   });

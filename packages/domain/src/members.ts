@@ -1,5 +1,6 @@
 // Group member rules (section 4 "Member rules", section 5 "Group settings save", section 6).
 import { isSettledInEveryCurrency } from './balances';
+import { optionalText } from './visibleText';
 
 export const CREATOR_CANNOT_BE_REMOVED = 'The group creator cannot be removed.';
 export const MEMBER_HAS_BALANCE =
@@ -96,11 +97,14 @@ export interface NamedUser {
   name?: string | null;
 }
 
-/** display_name, else first + last name, else e-mail, else "Unknown". */
+/**
+ * display_name, else first + last name, else e-mail, else "Unknown". A name that shows nothing (visibleText.ts;
+ * one stored before names had to show something) counts as none.
+ */
 export function memberName(user: NamedUser | null | undefined): string {
-  const display = user?.display_name?.trim();
+  const display = optionalText(user?.display_name);
   if (display) return display;
-  const full = [user?.first_name?.trim(), user?.last_name?.trim()].filter(Boolean).join(' ');
+  const full = [optionalText(user?.first_name), optionalText(user?.last_name)].filter(Boolean).join(' ');
   if (full) return full;
   return user?.email?.trim() || 'Unknown';
 }

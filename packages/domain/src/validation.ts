@@ -4,6 +4,7 @@ import { type FieldErrors, hasErrors, isEmail } from './accountValidation';
 import { blank, collect } from './fieldRules';
 import { parseAmount, parseMoney } from './money';
 import { isSplitType, type SplitDetails } from './splits';
+import { hasVisibleCharacter, trimText } from './visibleText';
 
 export const DESCRIPTION_REQUIRED = 'Please enter a description for this expense';
 export const PARTICIPANT_REQUIRED = 'At least one participant required';
@@ -43,7 +44,7 @@ export function validateExpense(form: ExpenseForm): FieldErrors<ExpenseField> {
     form.split_type === 'shares' &&
     !form.participants.some((id) => (Object.hasOwn(shares, id) ? shares[id]! : 0) > 0);
   return collect<ExpenseField>([
-    ['description', blank(form.description) ? DESCRIPTION_REQUIRED : undefined],
+    ['description', hasVisibleCharacter(form.description) ? undefined : DESCRIPTION_REQUIRED],
     ['participants', form.participants.length === 0 ? PARTICIPANT_REQUIRED : undefined],
     ['split_type', isSplitType(form.split_type) ? undefined : INVALID_SPLIT_TYPE],
     ['split_details', noShares ? SHARES_REQUIRED : undefined],
@@ -93,8 +94,11 @@ export function validateSettlement(
   ]);
 }
 
+export const GROUP_NAME_REQUIRED = 'Please enter a group name';
+
+/** A group's name has a visible character (visibleText.ts): blank or invisible is refused. */
 export function validateGroupName(name: string | null | undefined): FieldErrors<'name'> {
-  return blank(name) ? { name: 'Please enter a group name' } : {};
+  return hasVisibleCharacter(name) ? {} : { name: GROUP_NAME_REQUIRED };
 }
 
 export interface GroupSettingsForm {
@@ -128,7 +132,11 @@ export function splitName(
   name: string | null | undefined,
   email: string,
 ): { first_name: string; last_name: string; display_name: string } {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  // A word of invisible characters alone is no word (visibleText.ts): "Eve \u200B" is Eve.
+  const words = trimText(name ?? '')
+    .split(/\s+/)
+    .filter(hasVisibleCharacter)
+    .map(trimText);
   const local = email.trim().split('@')[0] ?? '';
   return {
     first_name: words[0] ?? '',

@@ -1,4 +1,10 @@
-import { CURRENCIES, EMAIL_PATTERN, MAX_AMOUNT } from '@kitty/domain';
+import {
+  CURRENCIES,
+  EMAIL_PATTERN,
+  MAX_AMOUNT,
+  NAME_PATTERN,
+  VISIBLE_CHARACTER_PATTERN,
+} from '@kitty/domain';
 import { describe, expect, it } from 'vitest';
 import { type JsonSchema, loadContract } from '../src/http/contract';
 import { createValidators, fieldErrors, routeSchema } from '../src/http/validation';
@@ -112,5 +118,40 @@ describe('openapi.yaml as the server reads it', () => {
       { field: 'email', message: 'Please enter a valid email address' },
     ]);
     expect(String(contract.schema('Email').pattern)).toBe(EMAIL_PATTERN.source);
+  });
+
+  it('refuses a name of invisible characters as an empty one, by the domain pattern', () => {
+    const invisible = '\u200B\u2060\uFEFF';
+    const compile = createValidators();
+    const refusal = (id: string, input: object) => {
+      const validate = compile({
+        schema: routeSchema(contract.operation(id)).body as JsonSchema,
+        httpPart: 'body',
+      });
+      validate(input);
+      return fieldErrors(validate.errors ?? [], 'body');
+    };
+    expect(refusal('createGroup', { name: invisible })).toEqual([
+      { field: 'name', message: 'Please enter a group name' },
+    ]);
+    expect(refusal('createExpenseComment', { text: '\u3164' })).toEqual([
+      { field: 'text', message: 'Please write a comment' },
+    ]);
+    expect(refusal('createGroup', { name: 'Trip \u{1F3D4}\uFE0F' })).toEqual([]);
+    expect(refusal('createGroup', { name: 'n'.repeat(101) })).toEqual([
+      { field: 'name', message: 'name must be at most 100 characters' },
+    ]);
+    const register = { email: 'a@b.cd', password: 'long-enough', passphrase: 'p' };
+    expect(refusal('registerUser', { ...register, first_name: invisible, last_name: 'Lovelace' })).toEqual([
+      { field: 'first_name', message: 'first_name is required' },
+    ]);
+    for (const schema of ['NewGroup', 'GroupSettingsUpdate', 'CommentInput', 'ExpenseInput']) {
+      const properties = contract.schema(schema).properties as Record<string, { pattern?: string }>;
+      const field = Object.values(properties).find((p) => p.pattern !== undefined);
+      expect(field?.pattern, schema).toBe(VISIBLE_CHARACTER_PATTERN);
+    }
+    const names = contract.schema('RegisterRequest').properties as Record<string, { pattern?: string }>;
+    expect(names.first_name?.pattern).toBe(NAME_PATTERN);
+    expect(names.last_name?.pattern).toBe(NAME_PATTERN);
   });
 });

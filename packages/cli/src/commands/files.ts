@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { components } from '@kitty/api';
-import { CSV_BOM, groupCsv, IMPORT_FORMATS } from '@kitty/domain';
+import { CSV_BOM, groupCsv, IMPORT_FORMATS, trimText, validateGroupName } from '@kitty/domain';
 import { Console, Effect, Option } from 'effect';
 import { Argument, Command, Flag } from 'effect/cli';
 import { jsonFlag } from '../common';
@@ -120,6 +120,9 @@ export const importFile = Command.make(
   (input) =>
     signedIn(() =>
       Effect.gen(function* () {
+        // The web's rule for a group's name (a name that shows nothing is none), before anything is read or sent.
+        const refusedName = Option.isSome(input.name) ? validateGroupName(input.name.value).name : undefined;
+        if (refusedName) return yield* Effect.fail(usage(`--name: ${refusedName}`));
         const content = yield* Effect.tryPromise({
           try: () => readFile(input.file, 'utf8'),
           catch: (error) => failure(`Cannot read ${input.file}: ${(error as Error).message}`),
@@ -136,7 +139,7 @@ export const importFile = Command.make(
           content,
           dryRun: input.dryRun,
           ...(groupId ? { group_id: groupId } : {}),
-          ...(Option.isSome(input.name) ? { group_name: input.name.value } : {}),
+          ...(Option.isSome(input.name) ? { group_name: trimText(input.name.value) } : {}),
           ...(Object.keys(members).length > 0 ? { members } : {}),
           ...(Option.isSome(input.currency) ? { currency: input.currency.value.trim().toUpperCase() } : {}),
           // Dates without a time are days of this machine's calendar, as the browser's are on the web.

@@ -20,6 +20,7 @@ import type { FieldErrors } from '../accountValidation';
 import { dayToDate, expenseDateError, localDay } from '../expenseDate';
 import { notesError, validateExpense } from '../validation';
 import { failureMessage } from '../failure';
+import { trimText } from '../visibleText';
 
 export const PAYER_NOT_PARTICIPANT = 'The payer must be one of the participants';
 
@@ -374,7 +375,7 @@ export function buildExpensePayload(draft: ExpenseDraft, now: Date = new Date())
   return {
     ok: true,
     payload: {
-      description: draft.description.trim(),
+      description: trimText(draft.description),
       amount: toDecimal(parsed.value, draft.currency),
       currency: draft.currency,
       category: draft.category,

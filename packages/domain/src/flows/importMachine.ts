@@ -7,6 +7,7 @@ import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { FieldErrors } from '../accountValidation';
 import { failureMessage } from '../failure';
 import { IMPORT_APP, type ImportFormat } from '../imports/types';
+import { hasVisibleCharacter, trimText } from '../visibleText';
 
 /** What the person picks as the file's format: the server detects it with 'auto'. */
 export type ImportFormatChoice = 'auto' | ImportFormat;
@@ -155,8 +156,8 @@ export function importBody(context: ImportContext, dryRun: boolean): ImportReque
   };
   if (context.groupId) body.group_id = context.groupId;
   else if (!dryRun) {
-    const name = importGroupName(context).trim();
-    if (name !== '') body.group_name = name;
+    const name = trimText(importGroupName(context));
+    if (hasVisibleCharacter(name)) body.group_name = name;
   }
   const members = mappedMembers(context.mapping);
   if (Object.keys(members).length > 0) body.members = members;
@@ -180,7 +181,7 @@ export function importBlockerReason(context: ImportContext, checking: boolean): 
   if (Object.keys(context.fieldErrors).length > 0) return { reason: 'fixFields' };
   const unmapped = preview.members.filter((member) => member.status === 'unmapped').map((m) => m.name);
   if (unmapped.length > 0) return { reason: 'chooseWho', names: unmapped };
-  if (!context.groupId && importGroupName(context).trim() === '') return { reason: 'needsGroupName' };
+  if (!context.groupId && !hasVisibleCharacter(importGroupName(context))) return { reason: 'needsGroupName' };
   if (preview.expenses + preview.settlements === 0) return { reason: 'nothingNew' };
   return null;
 }

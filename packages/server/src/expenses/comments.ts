@@ -1,5 +1,5 @@
 import type { components } from '@kitty/api/schema';
-import { COMMENT_AUTHOR_ONLY, COMMENT_MEMBERS_ONLY, COMMENT_REQUIRED } from '@kitty/domain';
+import { COMMENT_AUTHOR_ONLY, COMMENT_MEMBERS_ONLY, trimText, validateComment } from '@kitty/domain';
 import type { Db } from '../db';
 import { isUuid } from '../db/ids';
 import { lockedNonMembers } from '../groups/membership';
@@ -71,8 +71,9 @@ export async function createComment(
   expenseId: string,
   body: { text: string },
 ): Promise<CommentJson> {
-  const text = body.text.trim();
-  if (text === '') throw invalid({ field: 'text', message: COMMENT_REQUIRED });
+  const text = trimText(body.text);
+  const refused = validateComment(text).text;
+  if (refused) throw invalid({ field: 'text', message: refused });
   const id = newExpenseId();
   return db.transaction(async (tx) => {
     const groupId = await writableExpense(tx, expenseId, caller.id);

@@ -2,6 +2,7 @@ import type { components } from '@kitty/api/schema';
 import {
   DESCRIPTION_REQUIRED,
   expenseDateError,
+  hasVisibleCharacter,
   INVALID_SPLIT_TYPE,
   isKnownCurrency,
   isSplitType,
@@ -13,6 +14,7 @@ import {
   principalPayer,
   sortPayments,
   SPLIT_DETAILS_FIELD,
+  trimText,
   trySplitDetailsFromWire,
   splitExpense,
   trySplitExpense,
@@ -41,8 +43,8 @@ export function parseExpenseInput(
   now: Date = new Date(),
 ): ParsedExpense {
   const errors: FieldError[] = [];
-  const description = body.description.trim();
-  if (description === '') errors.push({ field: 'description', message: DESCRIPTION_REQUIRED });
+  const description = trimText(body.description);
+  if (!hasVisibleCharacter(description)) errors.push({ field: 'description', message: DESCRIPTION_REQUIRED });
   const currency = body.currency;
   let amount = 0;
   if (!isKnownCurrency(currency)) {

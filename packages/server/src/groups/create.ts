@@ -1,5 +1,11 @@
 import type { components } from '@kitty/api/schema';
-import { DEFAULT_SPLIT_TYPE, isKnownCurrency, validateGroupName } from '@kitty/domain';
+import {
+  DEFAULT_SPLIT_TYPE,
+  isKnownCurrency,
+  optionalText,
+  trimText,
+  validateGroupName,
+} from '@kitty/domain';
 import type { Db } from '../db';
 import { type FieldError, invalid } from '../http/errors';
 import type { CurrentUser } from '../users/repo';
@@ -26,7 +32,7 @@ export async function createGroup(
   caller: CurrentUser,
   input: NewGroup,
 ): Promise<{ group: GroupDetailJson; invited: Invited[] }> {
-  const name = (input.name ?? '').trim();
+  const name = trimText(input.name ?? '');
   // Without a currency the group takes the creator's own default (their account settings).
   const currency = input.currency ?? caller.currency;
   const problems: FieldError[] = [];
@@ -44,7 +50,7 @@ export async function createGroup(
   const group = await db.transaction(async (tx) => {
     const created = await insertGroup(tx, {
       name,
-      description: (input.description ?? '').trim(),
+      description: optionalText(input.description),
       currency,
       created_by: caller.id,
       default_split_type: input.default_split_type ?? DEFAULT_SPLIT_TYPE,

@@ -1,4 +1,4 @@
-import { splitName, validateNewPersonEmail } from '@kitty/domain';
+import { hasVisibleCharacter, splitName, trimText, validateNewPersonEmail } from '@kitty/domain';
 import type { Db } from '../db';
 import type { FieldError } from '../http/errors';
 import type { PendingInvitation } from '../users/invite';
@@ -28,7 +28,9 @@ export function newPersonNames(input: PersonInput): {
   last_name: string;
   display_name: string;
 } {
-  const given = (value: string | null | undefined) => value?.trim() || undefined;
+  // A name that shows nothing is no name (visibleText.ts): the e-mail's rule names the person then.
+  const given = (value: string | null | undefined) =>
+    hasVisibleCharacter(value) ? trimText(value as string) : undefined;
   const fullName =
     given(input.display_name) ?? [given(input.first_name), given(input.last_name)].filter(Boolean).join(' ');
   const split = splitName(fullName, input.email.trim());

@@ -4,6 +4,8 @@ import {
   canRemoveMember,
   isKnownCurrency,
   MEMBER_HAS_BALANCE,
+  optionalText,
+  trimText,
   validateGroupName,
   validateGroupSettings,
 } from '@kitty/domain';
@@ -123,11 +125,14 @@ export async function updateGroupSettings(
   return { group: await detailOf(db, group, caller.id), invited };
 }
 
-/** The name and description to store, trimmed as POST /groups keeps them (undefined: not sent, unchanged). */
+/**
+ * The name and description to store, trimmed as POST /groups keeps them (undefined: not sent, unchanged;
+ * a stored name is never trimmed again by a change that does not send it).
+ */
 function namingOf(input: GroupSettingsUpdate): { name?: string; description?: string } {
   return {
-    ...(input.name !== undefined && { name: input.name.trim() }),
-    ...(input.description !== undefined && { description: (input.description ?? '').trim() }),
+    ...(input.name !== undefined && { name: trimText(input.name) }),
+    ...(input.description !== undefined && { description: optionalText(input.description) }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { hasVisibleCharacter, MIN_NAME_LENGTH, NAME_PATTERN, VISIBLE_CHARACTER_PATTERN } from '@kitty/domain';
 import type { ErrorObject, Options } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import type { FastifySchema } from 'fastify';
@@ -80,12 +81,16 @@ export function fieldErrors(
   }));
 }
 
+/** Keywords whose refusal is not the rule `x-message` words: a wrong type, a missing field, too long a value. */
+const NOT_X_MESSAGE = new Set(['type', 'required', 'maxLength', 'maxItems']);
+
 /**
  * A field whose schema in openapi.yaml has `x-message` is refused in the words the service uses for the same
- * rule ("Please enter a group name"), whichever keyword failed, except a value of the wrong type.
+ * rule ("Please enter a group name"), whichever keyword failed, except those of NOT_X_MESSAGE ("name must be at
+ * most 100 characters").
  */
 function messageOf(error: ErrorObject): string | undefined {
-  if (error.keyword === 'type' || error.keyword === 'required') return undefined;
+  if (NOT_X_MESSAGE.has(error.keyword)) return undefined;
   const message = (error.parentSchema as Record<string, unknown> | undefined)?.['x-message'];
   return typeof message === 'string' ? message : undefined;
 }
@@ -99,8 +104,13 @@ const PATTERN_MESSAGES: Record<string, (field: string, value: unknown) => string
     `Unknown currency ${String(value)}`,
   // The Email schema: the domain's EMAIL_PATTERN, in the domain's words (the spec's, for adding a person).
   '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$': () => 'Please enter a valid email address',
-  '\\S[\\s\\S]*\\S': (field, value) =>
-    value === '' ? `${field} is required` : `${field} must be at least 2 characters`,
+  // A registering person's names: a visible character, and two characters once trimmed (accountValidation.ts).
+  [NAME_PATTERN]: (field, value) =>
+    hasVisibleCharacter(String(value))
+      ? `${field} must be at least ${MIN_NAME_LENGTH} characters`
+      : `${field} is required`,
+  // Every naming field without words of its own: one that shows nothing is an empty one (visibleText.ts).
+  [VISIBLE_CHARACTER_PATTERN]: (field) => `${field} is required`,
 };
 
 function rank(error: ErrorObject): number {

@@ -10,6 +10,7 @@ import {
   principalPayer,
   splitDetailsToWire,
   toDecimal,
+  trimText,
 } from '@kitty/domain';
 import type { ValidateFunction } from 'ajv';
 import type { Contract } from '../http/contract';
@@ -203,8 +204,8 @@ export function parseImportedSettlement(
  * longest length with "…" when the words make it longer (the file's text is in the file).
  */
 export function importedCommentText(comment: Pick<ImportedComment, 'author' | 'text'>): string {
-  const author = [...comment.author.trim()].slice(0, 100).join('');
-  const text = `Written by ${author} in the imported file: ${comment.text.trim()}`;
+  const author = [...trimText(comment.author)].slice(0, 100).join('');
+  const text = `Written by ${author} in the imported file: ${trimText(comment.text)}`;
   const chars = [...text];
   return chars.length <= COMMENT_MAX_LENGTH ? text : `${chars.slice(0, COMMENT_MAX_LENGTH - 1).join('')}…`;
 }

@@ -19,6 +19,8 @@ import {
   START_DATE_OUT_OF_RANGE,
   scheduleErrors,
   toDecimal,
+  trimText,
+  validateComment,
   validateGroupName,
 } from '@kitty/domain';
 import { loadCategories } from '../appconfig/categories';
@@ -423,9 +425,10 @@ export async function importFile(
 
 /** The new group's name: the request's, else the file's (when it is a valid name), else "Imported from <app>". */
 function newGroupName(body: ImportRequest, ledger: ImportedLedger): string {
-  if (body.group_name !== undefined) return body.group_name.trim();
-  const fromFile = ledger.groupName?.trim() ?? '';
-  if (fromFile !== '' && !validateGroupName(fromFile).name) return fromFile;
+  if (body.group_name !== undefined) return trimText(body.group_name);
+  // A name in the file that shows nothing is no name (visibleText.ts): the fallback is used.
+  const fromFile = trimText(ledger.groupName ?? '');
+  if (!validateGroupName(fromFile).name) return fromFile;
   return `Imported from ${IMPORT_APP[ledger.format]}`;
 }
 
@@ -528,11 +531,13 @@ async function writeRows(
       continue;
     }
     for (const comment of row.comments ?? []) {
+      // A comment of the archive that shows nothing is left out, as POST /expenses/{id}/comments refuses it.
+      if (validateComment(comment.text).text) continue;
       await insertComment(tx, {
         id: newExpenseId(Date.parse(comment.createdAt) || Date.now()),
         expense_id: id,
         author_id: caller.id,
-        text: idOf(comment.author) === caller.id ? comment.text : importedCommentText(comment),
+        text: idOf(comment.author) === caller.id ? trimText(comment.text) : importedCommentText(comment),
         created_at: new Date(comment.createdAt),
       });
     }

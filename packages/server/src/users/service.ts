@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '@kitty/api/schema';
-import type { Language } from '@kitty/domain';
+import { hasVisibleCharacter, type Language, MIN_NAME_LENGTH, trimText } from '@kitty/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords';
 import { passphraseMatches } from '../auth/passphrase';
@@ -61,9 +61,9 @@ export function createUserService(ctx: AppContext) {
       }
       const account = {
         email: input.email.trim(),
-        first_name: input.first_name.trim(),
-        last_name: input.last_name.trim(),
-        display_name: input.first_name.trim(),
+        first_name: trimText(input.first_name),
+        last_name: trimText(input.last_name),
+        display_name: trimText(input.first_name),
         browser_language: caller.browserLanguage ?? null,
       };
       const problems = nameProblems(account);
@@ -116,14 +116,18 @@ export function createUserService(ctx: AppContext) {
 
 export type UserService = ReturnType<typeof createUserService>;
 
-/** Names must still have two characters once surrounding spaces are gone. */
+/**
+ * Names must show something (visibleText.ts: a name of zero-width characters is an empty name) and still
+ * have two characters once their blank ends are gone (trimText).
+ */
 function nameProblems(account: { first_name: string; last_name: string }): FieldError[] {
   const problems: FieldError[] = [];
-  if (account.first_name.length < 2) {
-    problems.push({ field: 'first_name', message: 'first_name must be at least 2 characters' });
-  }
-  if (account.last_name.length < 2) {
-    problems.push({ field: 'last_name', message: 'last_name must be at least 2 characters' });
+  for (const field of ['first_name', 'last_name'] as const) {
+    const name = account[field];
+    if (!hasVisibleCharacter(name)) problems.push({ field, message: `${field} is required` });
+    else if (name.length < MIN_NAME_LENGTH) {
+      problems.push({ field, message: `${field} must be at least ${MIN_NAME_LENGTH} characters` });
+    }
   }
   return problems;
 }

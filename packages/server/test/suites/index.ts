@@ -62,6 +62,7 @@ import { systemSuite } from './system.suite';
 import { tripSuite } from './trip.suite';
 import { usersCheckEmailSuite } from './users-check-email.suite';
 import { usersSearchSuite } from './users-search.suite';
+import { visibleNamesSuite } from './visible-names.suite';
 import { webSuite } from './web.suite';
 import { whoMaySuite } from './who-may.suite';
 
@@ -76,6 +77,7 @@ export function integrationSuites(engine: Engine): void {
     errorsSuite(ctx);
     errorsOutsideSuite(ctx);
     hostileInputSuite(ctx);
+    visibleNamesSuite(ctx);
     registerSuite(ctx);
     loginSuite(ctx);
     emailVerificationSuite(ctx);

@@ -113,12 +113,10 @@ export function registerSuite(ctx: TestContext): void {
       ]);
     });
 
-    it('a name of spaces does not count as a name', async () => {
+    it('a name of spaces does not count as a name: it is required, as the form says of a blank one', async () => {
       const payload = registration({ first_name: '   ' });
       const body = expectContract(await register(payload), 'registerUser');
-      expect(body.errors).toEqual([
-        { field: 'first_name', message: 'first_name must be at least 2 characters' },
-      ]);
+      expect(body.errors).toEqual([{ field: 'first_name', message: 'first_name is required' }]);
       expect(await countUsers(payload.email)).toBe(0);
     });
 

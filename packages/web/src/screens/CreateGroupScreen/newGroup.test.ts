@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { validateGroupName } from '@kitty/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../i18n/czech';
+import catalog from '../../i18n/catalog/en/createGroup.json';
+import { domainWords } from '../../i18n/domainWords';
+import { setActiveLanguage } from '../../i18n/language';
 import { type DraftMember, newGroupPayload, newPersonMember, renameSplitIds, sameMember } from './newGroup';
 
 const bob: DraftMember = {
@@ -71,5 +76,33 @@ describe('the new group payload', () => {
         },
       ],
     });
+  });
+});
+
+describe('a group name that shows nothing', () => {
+  afterEach(() => setActiveLanguage('en'));
+  // The words the Create Group form shows at its name field (CreateGroupScreen: domainWords of its catalog).
+  const words = domainWords(catalog);
+  const invisible = '\u200B\u2060\uFEFF\u3164';
+
+  it('is refused at the name field like an empty one, in English and Czech', () => {
+    const refused = validateGroupName(invisible).name;
+    expect(refused && words(refused)).toBe('Please enter a group name');
+    setActiveLanguage('cs');
+    expect(refused && words(refused)).toBe('Zadejte název skupiny');
+    expect(validateGroupName('Výlet \u{1F3D4}\uFE0F')).toEqual({});
+  });
+
+  it('is sent without blank ends, and a description that shows nothing is none', () => {
+    const payload = newGroupPayload({
+      name: '\u200BLisbon\u2060 ',
+      description: invisible,
+      currency: 'EUR',
+      splitType: 'equal',
+      splitDetails: {},
+      members: [],
+      creatorId: 'me',
+    });
+    expect(payload).toMatchObject({ name: 'Lisbon', description: null });
   });
 });

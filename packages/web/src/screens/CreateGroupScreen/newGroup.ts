@@ -1,5 +1,5 @@
 import type { NewGroup } from '@kitty/api';
-import { type SplitDetails, type SplitType, splitName } from '@kitty/domain';
+import { optionalText, type SplitDetails, type SplitType, splitName, trimText } from '@kitty/domain';
 import { detailsToConfig } from '@kitty/domain';
 
 /** A person on the new group's member list: a known user, or a "temp-" person to be created by e-mail. */
@@ -63,8 +63,9 @@ export interface GroupDraft {
 export function newGroupPayload(draft: GroupDraft): NewGroup {
   const ids = [draft.creatorId, ...draft.members.map((m) => m.id)];
   return {
-    name: draft.name.trim(),
-    description: draft.description.trim() || null,
+    // Kept as the server keeps them (visibleText.ts): no blank ends, a description that shows nothing is none.
+    name: trimText(draft.name),
+    description: optionalText(draft.description) || null,
     currency: draft.currency,
     default_split_type: draft.splitType,
     default_split_config: detailsToConfig(draft.splitType, draft.splitDetails, draft.currency, ids),

@@ -1,6 +1,6 @@
 import type { Comment, Expense } from '@kitty/api';
 import { call } from '@kitty/api';
-import { hasErrors, validateComment } from '@kitty/domain';
+import { hasErrors, trimText, validateComment } from '@kitty/domain';
 import { useState } from 'react';
 import { api } from '../../api';
 import { toast } from '../../components/Toast';
@@ -60,7 +60,7 @@ export function useComments(expense: Expense) {
     const found = validateComment(text);
     setFieldError(found.text);
     if (hasErrors(found) || adding) return false;
-    const body = { text: text.trim() };
+    const body = { text: trimText(text) };
     setAdding(true);
     setFailure(null);
     try {

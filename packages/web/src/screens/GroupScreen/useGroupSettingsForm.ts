@@ -7,6 +7,8 @@ import {
   type SplitDetails,
   type SplitType,
   splitDetailsForMembers,
+  optionalText,
+  trimText,
   validateGroupName,
   validateGroupSettings,
 } from '@kitty/domain';
@@ -144,7 +146,7 @@ export function useGroupSettingsForm(
         api.PUT('/groups/{id}/settings', {
           params: { path: { id: group.id } },
           body: {
-            ...(isCreator && { name: form.name.trim(), description: form.description.trim() }),
+            ...(isCreator && { name: trimText(form.name), description: optionalText(form.description) }),
             currency: form.currency,
             default_split_type: form.splitType,
             default_split_config: detailsToConfig(form.splitType, details, form.currency, savedIds),

@@ -1,5 +1,5 @@
 import '../../flows/accountErrorWords';
-import { hasErrors, type RegisterForm, validateRegister } from '@kitty/domain';
+import { hasErrors, type RegisterForm, trimText, validateRegister } from '@kitty/domain';
 import { useLocation } from 'react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Alert } from '../../components/Alert';
@@ -69,8 +69,8 @@ export function RegisterScreen() {
     // confirmPassword stays here: it is never sent.
     auth.register({
       email: email.trim(),
-      first_name: first_name.trim(),
-      last_name: last_name.trim(),
+      first_name: trimText(first_name),
+      last_name: trimText(last_name),
       password,
       passphrase,
       recaptchaToken: verification.token,
