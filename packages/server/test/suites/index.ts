@@ -45,6 +45,7 @@ import { hostileInputSuite } from './hostile-input.suite';
 import { importsSuite } from './imports.suite';
 import { inviteSuite } from './invite.suite';
 import { liveSuite } from './live.suite';
+import { liveSignOutSuite } from './live-sign-out.suite';
 import { logCredentialsSuite } from './log-credentials.suite';
 import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
@@ -70,6 +71,7 @@ export function integrationSuites(engine: Engine): void {
     const ctx = useTestContext(engine);
     databaseSuite(ctx);
     liveSuite(ctx);
+    liveSignOutSuite(ctx);
     logCredentialsSuite(ctx);
     systemSuite(ctx);
     docsSuite(ctx);
