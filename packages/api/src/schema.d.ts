@@ -399,8 +399,8 @@ export interface paths {
      * Delete a group
      * @description Only the creator may delete a group (403 otherwise), and only while every balance in it is zero
      *     in every currency (409 otherwise). The delete is permanent and happens in one transaction: the
-     *     group's expenses with their splits, its settlements with their audit events, its running balances
-     *     and its memberships are removed with it (no soft delete: with every balance at zero, nobody's money
+     *     group's expenses with their splits, its settlements with their audit events, its running balances,
+     *     its history and its memberships are removed with it (no soft delete: with every balance at zero, nobody's money
      *     changes). A member who is not the creator gets 403; anyone else 404.
      */
     delete: operations['deleteGroup'];
@@ -488,7 +488,8 @@ export interface paths {
      *     added, edited or deleted, each payment recorded (settling a debt or an expense records payments
      *     too), each member who joined (added at creation, in the settings or by e-mail), left or was removed,
      *     and each change of the settings. Each event is written in the same transaction as the change it
-     *     tells, so the history cannot disagree with the data. There are no declines in a group (only
+     *     tells, so the history cannot disagree with the data. An event, once written, is never changed or
+     *     removed: the database refuses it; only deleting the group removes its history. There are no declines in a group (only
      *     personal expenses can be declined) and settlements are never edited or deleted, so neither has
      *     an event. `details` by kind (amounts are integer minor units of the currency beside them):
      *     `expense_created` / `expense_deleted`: `{expense: ExpenseSnapshot}` (a deleted expense stays

@@ -33,6 +33,7 @@ import { financialLedgerSuite } from './financial-ledger.suite';
 import { financialSuggestionsSuite } from './financial-suggestions.suite';
 import { formerMembersSuite } from './former-members.suite';
 import { groupHistorySuite } from './group-history.suite';
+import { historyAppendOnlySuite } from './history-append-only.suite';
 import { groupsAuthzSuite } from './groups-authz.suite';
 import { groupsConcurrencySuite } from './groups-concurrency.suite';
 import { groupsCreateSuite } from './groups-create.suite';
@@ -70,6 +71,7 @@ export function integrationSuites(engine: Engine): void {
   describe(`on ${engine}`, () => {
     const ctx = useTestContext(engine);
     databaseSuite(ctx);
+    historyAppendOnlySuite(ctx);
     liveSuite(ctx);
     liveSignOutSuite(ctx);
     logCredentialsSuite(ctx);
