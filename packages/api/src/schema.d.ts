@@ -273,9 +273,10 @@ export interface paths {
      *     process it was made on. A comment line (`: keep-alive`) is sent every 20 seconds. A client that
      *     reconnects sends the last `id:` it read as `Last-Event-ID` and receives the changes it missed (at most
      *     the last 500, else one event of kind `resync`: read everything again). The stream lists only what
-     *     the caller may see; a person removed from a group stops receiving its changes. A stream ends within
-     *     5 seconds of the end of the sign-in that opened it (a password change or reset, which ends every
-     *     token issued before; an account no longer registered): reconnecting with that token answers 401.
+     *     the caller may see; a person removed from a group stops receiving its changes. A stream ends when
+     *     the token that opened it expires, and within 5 seconds of the end of its sign-in (a password change
+     *     or reset, which ends every token issued before; an account no longer registered): reconnecting with
+     *     that token answers 401.
      */
     get: operations['streamEvents'];
     put?: never;

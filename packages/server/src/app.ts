@@ -133,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', db);
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenExpiresAt', null);
   registerRateLimits(app, ctx.contract, rules, ctx.limits.requests);
 
   systemRoutes(app);

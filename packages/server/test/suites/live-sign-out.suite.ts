@@ -2,10 +2,11 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueEmailToken } from '../../src/auth/email-tokens';
+import { createTokens } from '../../src/auth/tokens';
 import type { Db } from '../../src/db';
 import { SIGN_IN_CHECK_MS } from '../../src/live/sign-ins';
 import { STREAMS_PER_PERSON } from '../../src/live/routes';
-import type { TestContext } from '../support/context';
+import { TEST_JWT_SECRET, type TestContext } from '../support/context';
 import { createExpense, expenseBody } from '../support/expenses';
 import { groupOf } from '../support/groups';
 import { type LiveStream, listenOn, openStream } from '../support/live';
@@ -127,6 +128,22 @@ export function liveSignOutSuite(ctx: TestContext): void {
       });
       expect(reset.statusCode, reset.body).toBe(204);
       expect(await endedWithin(stream, ENDS_WITHIN_MS)).not.toBeNull();
+    });
+
+    it('a stream ends when the token that opened it expires', async () => {
+      const { owner } = await groupOf(writer, 1);
+      const { rows } = await ctx.db.query<{ token_version: number }>(
+        'SELECT token_version FROM users WHERE id = $1',
+        [owner.user.id],
+      );
+      // A token of the shortest lifetime (60 s) made 57 s ago: 3 s left.
+      const issuedEarlier = createTokens(TEST_JWT_SECRET, 60, () => Date.now() - 57_000);
+      const token = await issuedEarlier.sign({ id: owner.user.id, token_version: rows[0]!.token_version });
+      const stream = await open(token);
+      const took = await endedWithin(stream, 6_000);
+      expect(took).not.toBeNull();
+      expect(took).toBeGreaterThan(1_500);
+      expect((await fetch(`${base}/api/events`, { headers: bearer(token) })).status).toBe(401);
     });
 
     it("one process checks all its streams' sign-ins with one query at a time, whatever their number", async () => {
