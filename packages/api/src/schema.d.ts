@@ -273,7 +273,10 @@ export interface paths {
      *     process it was made on. A comment line (`: keep-alive`) is sent every 20 seconds. A client that
      *     reconnects sends the last `id:` it read as `Last-Event-ID` and receives the changes it missed (at most
      *     the last 500, else one event of kind `resync`: read everything again). The stream lists only what
-     *     the caller may see; a person removed from a group stops receiving its changes.
+     *     the caller may see; a person removed from a group stops receiving its changes. A stream ends when
+     *     the token that opened it expires, and within 5 seconds of the end of its sign-in (a password change
+     *     or reset, which ends every token issued before; an account no longer registered): reconnecting with
+     *     that token answers 401.
      */
     get: operations['streamEvents'];
     put?: never;
@@ -458,8 +461,8 @@ export interface paths {
      * Delete a group
      * @description Only the creator may delete a group (403 otherwise), and only while every balance in it is zero
      *     in every currency (409 otherwise). The delete is permanent and happens in one transaction: the
-     *     group's expenses with their splits, its settlements with their audit events, its running balances
-     *     and its memberships are removed with it (no soft delete: with every balance at zero, nobody's money
+     *     group's expenses with their splits, its settlements with their audit events, its running balances,
+     *     its history and its memberships are removed with it (no soft delete: with every balance at zero, nobody's money
      *     changes). A member who is not the creator gets 403; anyone else 404.
      */
     delete: operations['deleteGroup'];
@@ -547,7 +550,8 @@ export interface paths {
      *     added, edited or deleted, each payment recorded (settling a debt or an expense records payments
      *     too), each member who joined (added at creation, in the settings or by e-mail), left or was removed,
      *     and each change of the settings. Each event is written in the same transaction as the change it
-     *     tells, so the history cannot disagree with the data. There are no declines in a group (only
+     *     tells, so the history cannot disagree with the data. An event, once written, is never changed or
+     *     removed: the database refuses it; only deleting the group removes its history. There are no declines in a group (only
      *     personal expenses can be declined) and settlements are never edited or deleted, so neither has
      *     an event. `details` by kind (amounts are integer minor units of the currency beside them):
      *     `expense_created` / `expense_deleted`: `{expense: ExpenseSnapshot}` (a deleted expense stays

@@ -25,6 +25,7 @@ import { registerJsonParser } from './http/json-numbers';
 import { notFound } from './http/errors';
 import { RateLimiter, registerRateLimits } from './http/rate-limit';
 import { receiptRoutes } from './receipts/routes';
+import { CENSOR, REDACT, requestForLog } from './http/log-redaction';
 import { requestLogger } from './http/request-logger';
 import { MemoryRateStore, type RateStore } from './http/rate-store';
 import { RedisRateStore } from './http/rate-store-redis';
@@ -54,19 +55,6 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-// Never written to the logs, wherever they appear.
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.passphrase',
-  '*.token',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.recaptchaToken',
-  '*.password_hash',
-];
-
 /**
  * Builds the server: opens and migrates the database (unless one is given), then registers the error
  * handling, contract validation, routes and the web app. Listening is the caller's business; closing
@@ -79,7 +67,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: REDACT, censor: '[redacted]' },
+      redact: { paths: REDACT, censor: CENSOR },
+      serializers: { req: requestForLog },
       stream:
         deps.logStream ?? (process.stdout.isTTY ? pretty({ translateTime: 'SYS:HH:MM:ss' }) : process.stdout),
     },
@@ -145,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', db);
   app.decorate('authenticate', createAuthenticate(ctx));
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenExpiresAt', null);
   registerRateLimits(app, ctx.contract, rules, ctx.limits.requests);
 
   systemRoutes(app);

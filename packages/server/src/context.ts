@@ -41,5 +41,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user on routes that require authentication; null elsewhere. */
     user: CurrentUser | null;
+    /** When the token of request.user expires (ms since the epoch); null where there is no user. */
+    tokenExpiresAt: number | null;
   }
 }

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { isUnavailable } from './db';
+import { urlForLog } from './http/log-redaction';
 
 // After SIGTERM or SIGINT, requests in flight get this long to finish; then their connections are cut.
 const DRAIN_LIMIT_MS = 10_000;
@@ -30,7 +31,7 @@ async function start(config: Config) {
   }
 }
 
-const inFlight = new Set<unknown>();
+const inFlight = new Set<FastifyRequest>();
 let closing = false;
 /**
  * Counts the requests being answered (for the shutdown logs) and, once shutting down, closes each
@@ -46,7 +47,7 @@ function trackRequests(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  const finished = (request: unknown) => {
+  const finished = (request: FastifyRequest) => {
     inFlight.delete(request);
     if (closing) app.server.closeIdleConnections();
   };
@@ -80,7 +81,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     );
     const limit = setTimeout(() => {
       app.log.error(
-        { inFlight, drainLimitMs: DRAIN_LIMIT_MS },
+        // The Set itself logged as {}; each request as its log lines show it (no credential).
+        {
+          inFlight: [...inFlight].map((r) => `${r.method} ${urlForLog(r.url)}`),
+          drainLimitMs: DRAIN_LIMIT_MS,
+        },
         'requests unfinished at the drain limit: cut off',
       );
       app.server.closeAllConnections();

@@ -15,3 +15,24 @@ export async function userOfToken(db: Db, userId: string): Promise<CurrentUser |
   const { rows } = await db.query<CurrentUser>(USER_BY_ID, [userId]);
   return rows[0] ?? null;
 }
+
+/** Whether a person's sign-ins still hold: the fields authenticate compares with a token's claims. */
+export interface SignInState {
+  id: string;
+  registered: boolean;
+  token_version: number;
+}
+
+/**
+ * The sign-in state of several people now, in one lookup by primary key (people not listed: no such user
+ * any more). Open live streams are checked with it (src/live/sign-ins.ts).
+ */
+export async function signInStatesOf(db: Db, userIds: readonly string[]): Promise<SignInState[]> {
+  const ids = userIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<SignInState>(
+    'SELECT id, registered, token_version FROM users WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return rows;
+}

@@ -12,7 +12,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * missing, expired, tampered or foreign token, a token with another algorithm (or none), a token of an
  * unknown or unregistered user, or one older than the user's last password change (token_version); 403
  * for an account whose address is not proven while others' invitations name it (src/auth/unverified.ts).
- * Sets request.user.
+ * Sets request.user, and request.tokenExpiresAt (a live stream ends then).
  */
 export function createAuthenticate(ctx: AppContext): onRequestHookHandler {
   return async (request) => {
@@ -24,6 +24,7 @@ export function createAuthenticate(ctx: AppContext): onRequestHookHandler {
     if (!user?.registered || user.token_version !== claims.tv) throw unauthorized();
     await refuseUnverifiedClaims(ctx, request, user);
     request.user = user;
+    request.tokenExpiresAt = claims.exp * 1000;
   };
 }
 

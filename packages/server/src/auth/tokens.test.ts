@@ -13,9 +13,10 @@ describe('tokens: a token is valid as signed, until it expires', () => {
     const time = clock();
     const tokens = createTokens(SECRET, 60, time.now);
     const token = await tokens.sign({ id: 'user-1', token_version: 3 });
-    expect(await tokens.verify(token)).toEqual({ sub: 'user-1', tv: 3 });
+    const expiry = time.now() / 1000 + 60;
+    expect(await tokens.verify(token)).toEqual({ sub: 'user-1', tv: 3, exp: expiry });
     time.advance(59);
-    expect(await tokens.verify(token)).toEqual({ sub: 'user-1', tv: 3 });
+    expect(await tokens.verify(token)).toEqual({ sub: 'user-1', tv: 3, exp: expiry });
     time.advance(1);
     expect(await tokens.verify(token)).toBeNull();
     expect(await tokens.verify(token)).toBeNull();

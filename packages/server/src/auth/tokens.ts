@@ -5,6 +5,8 @@ export interface TokenClaims {
   sub: string;
   /** users.token_version when the token was made: a bump (password change) ends the token. */
   tv: number;
+  /** When it expires, in seconds since the epoch. */
+  exp: number;
 }
 
 export interface Tokens {
@@ -43,7 +45,7 @@ export function createTokens(secret: string, ttlSeconds: number, now: () => numb
           currentDate: new Date(now()),
         });
         if (typeof payload.sub !== 'string' || !Number.isInteger(payload.tv)) return null;
-        return { sub: payload.sub, tv: payload.tv as number };
+        return { sub: payload.sub, tv: payload.tv as number, exp: payload.exp as number };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

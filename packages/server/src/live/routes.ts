@@ -4,6 +4,7 @@ import { tooManyRequests } from '../http/errors';
 import { route } from '../http/route';
 import { securityHeaders } from '../http/security';
 import { LiveHub } from './hub';
+import { SignInWatch } from './sign-ins';
 import {
   changesFor,
   firstChangeId,
@@ -30,13 +31,18 @@ declare module 'fastify' {
  * GET /events: the changes of the caller's groups as Server-Sent Events. The stream is registered with the
  * process's hub first, then catches up from Last-Event-ID, so nothing committed in between is lost (an event
  * both read is sent once). It ends after LIVE_STREAM_SECONDS (the client reconnects and catches up, and its
- * token is checked again), or when the server closes.
+ * token is checked again) or when its token expires, within seconds of its sign-in ending (SignInWatch), or
+ * when the server closes.
  */
 export function liveRoutes(app: FastifyInstance): void {
   const hub = new LiveHub(app.ctx.db, app.log, app.ctx.config.livePollMs);
   app.decorate('live', hub);
+  const signIns = new SignInWatch(app.ctx.db, app.log);
   // Before the server stops taking connections: open streams would keep it from closing.
-  app.addHook('preClose', async () => hub.close());
+  app.addHook('preClose', async () => {
+    await signIns.close();
+    await hub.close();
+  });
 
   route(app, 'streamEvents', async (request, reply) => {
     const user = currentUser(request);
@@ -77,10 +83,12 @@ export function liveRoutes(app: FastifyInstance): void {
       end,
     };
     let lifetime: NodeJS.Timeout | null = null;
+    const unwatch = signIns.watch({ userId: user.id, tokenVersion: user.token_version, end });
     function end() {
       if (!open) return;
       open = false;
       if (lifetime) clearTimeout(lifetime);
+      unwatch();
       hub.remove(client);
       res.end();
     }
@@ -97,9 +105,11 @@ export function liveRoutes(app: FastifyInstance): void {
     const waiting = held ?? [];
     held = null;
     for (const row of waiting.sort((a, b) => a.id - b.id)) emit(row);
-    const seconds = app.ctx.config.liveStreamSeconds;
-    if (seconds === 0) end();
-    else lifetime = setTimeout(end, seconds * 1000);
+    // A stream never outlives the token that opened it.
+    const tokenLeft = (request.tokenExpiresAt ?? Number.POSITIVE_INFINITY) - Date.now();
+    const ms = Math.min(app.ctx.config.liveStreamSeconds * 1000, tokenLeft);
+    if (ms <= 0) end();
+    else lifetime = setTimeout(end, ms);
     return undefined;
 
     async function catchUp(after: number) {

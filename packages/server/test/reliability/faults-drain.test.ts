@@ -162,6 +162,8 @@ describe('faults: SIGTERM drains the requests in flight (PostgreSQL only)', () =
     expect(exitedAfterMs).toBeLessThan(DRAIN_LIMIT_MS + 3_000);
     expect(server.output()).toContain('requests unfinished at the drain limit: cut off');
     expect(server.output()).toContain('"inFlight":1');
+    // The request cut off is named as the request log lines name it.
+    expect(server.output()).toContain('"inFlight":["POST /api/users/register"]');
     await sleep(100);
     expect(closedAfterMs).toBeGreaterThanOrEqual(DRAIN_LIMIT_MS - 100);
     socket.destroy();

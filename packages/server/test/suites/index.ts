@@ -34,6 +34,7 @@ import { financialLedgerSuite } from './financial-ledger.suite';
 import { financialSuggestionsSuite } from './financial-suggestions.suite';
 import { formerMembersSuite } from './former-members.suite';
 import { groupHistorySuite } from './group-history.suite';
+import { historyAppendOnlySuite } from './history-append-only.suite';
 import { groupsAuthzSuite } from './groups-authz.suite';
 import { groupsConcurrencySuite } from './groups-concurrency.suite';
 import { groupsCreateSuite } from './groups-create.suite';
@@ -47,6 +48,8 @@ import { importsSuite } from './imports.suite';
 import { importsLimitsSuite } from './imports-limits.suite';
 import { inviteSuite } from './invite.suite';
 import { liveSuite } from './live.suite';
+import { liveSignOutSuite } from './live-sign-out.suite';
+import { logCredentialsSuite } from './log-credentials.suite';
 import { ledgerSuite } from './ledger.suite';
 import { loginSuite } from './login.suite';
 import { mailLanguageSuite } from './mail-language.suite';
@@ -71,7 +74,10 @@ export function integrationSuites(engine: Engine): void {
   describe(`on ${engine}`, () => {
     const ctx = useTestContext(engine);
     databaseSuite(ctx);
+    historyAppendOnlySuite(ctx);
     liveSuite(ctx);
+    liveSignOutSuite(ctx);
+    logCredentialsSuite(ctx);
     systemSuite(ctx);
     docsSuite(ctx);
     errorsSuite(ctx);
