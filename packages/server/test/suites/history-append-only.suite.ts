@@ -24,7 +24,7 @@ export function historyAppendOnlySuite(ctx: TestContext): void {
       return rows;
     }
 
-    it('UPDATE and DELETE of history rows are refused by the database, and the rows stay as they were', async () => {
+    it('UPDATE, DELETE and TRUNCATE of history rows are refused by the database, and the rows stay as they were', async () => {
       const { group } = await groupOf(ctx.app, 2);
       const before = await historyOf(group.id);
       expect(before.map((e) => e.kind)).toContain('group_created');
@@ -35,6 +35,7 @@ export function historyAppendOnlySuite(ctx: TestContext): void {
         ["UPDATE group_events SET details = '{}'::jsonb WHERE group_id = $1", [group.id]],
         ['DELETE FROM group_events WHERE id = $1', [first]],
         ['DELETE FROM group_events WHERE group_id = $1', [group.id]],
+        ['TRUNCATE group_events', []],
       ];
       for (const [sql, params] of attempts)
         await expect(ctx.db.query(sql, params), sql).rejects.toThrow(/group history is append-only/);
