@@ -43,6 +43,7 @@ import { idempotencySuite } from './idempotency.suite';
 import { idempotencyVersionsSuite } from './idempotency-versions.suite';
 import { hostileInputSuite } from './hostile-input.suite';
 import { importsSuite } from './imports.suite';
+import { importsOffLoopSuite } from './imports-off-loop.suite';
 import { inviteSuite } from './invite.suite';
 import { liveSuite } from './live.suite';
 import { ledgerSuite } from './ledger.suite';
@@ -116,6 +117,7 @@ export function integrationSuites(engine: Engine): void {
     recurringSuite(ctx);
     archiveSuite(ctx);
     importsSuite(ctx);
+    importsOffLoopSuite(ctx);
     archiveRoundTripSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
