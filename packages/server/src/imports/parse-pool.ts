@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ImportFormat, ImportParseResult } from '@kitty/domain';
+import type { ImportedExpense, ImportFormat, ImportParseResult } from '@kitty/domain';
 
 /** One file to read: what parseImport is given. */
 export interface ParseJob {
@@ -36,8 +36,12 @@ interface Waiting {
 
 interface Reader {
   worker: Worker | null;
-  current: (Waiting & { timer: NodeJS.Timeout }) | null;
+  /** The job being read, and the expenses its reader has sent so far (parse-worker.mjs sends them in parts). */
+  current: (Waiting & { timer: NodeJS.Timeout; expenses: ImportedExpense[] }) | null;
 }
+
+/** What a reader sends: a part of the file's expenses, then parseImport's answer (its expenses left out). */
+type ReaderMessage = { expenses: ImportedExpense[] } | { result: ImportParseResult };
 
 const WORKER_FILE = new URL('./parse-worker.mjs', import.meta.url);
 
@@ -84,7 +88,7 @@ export class ParsePool {
       this.#drop(reader, worker);
       this.#finish(reader, { kind: 'too-slow' });
     }, this.options.timeLimitMs);
-    reader.current = { ...waiting, timer };
+    reader.current = { ...waiting, timer, expenses: [] };
     worker.postMessage(waiting.job);
   }
 
@@ -94,8 +98,20 @@ export class ParsePool {
     });
     // A reader waiting for work does not keep the process alive.
     worker.unref();
-    worker.on('message', (result: ImportParseResult) => {
-      if (reader.worker === worker) this.#finish(reader, { kind: 'read', result });
+    worker.on('message', (message: ReaderMessage) => {
+      const current = reader.worker === worker ? reader.current : null;
+      if (!current) return;
+      if ('expenses' in message) {
+        for (const expense of message.expenses) current.expenses.push(expense);
+        // The next part once others have had their turn.
+        setImmediate(() => {
+          if (reader.worker === worker && reader.current === current) worker.postMessage('next');
+        });
+        return;
+      }
+      const { result } = message;
+      if (result.ok) result.ledger.expenses = current.expenses;
+      this.#finish(reader, { kind: 'read', result });
     });
     const ended = (error: unknown) => {
       if (reader.worker !== worker) return;
