@@ -823,7 +823,12 @@ export interface paths {
      *     a file in no format Kitty reads, "This file is not an export Kitty can read (Splitwise, Spliit,
      *     IHateMoney, Cospend, SplitPro or Kitty)"; for more than 10,000 data rows (one import is one
      *     transaction), "The file has {n} rows; Kitty imports at most 10,000 at once: export a shorter period,
-     *     or split the file".
+     *     or split the file". A file is read apart from the server's other work, at most one at a time per
+     *     account (across all server processes): while one of the caller's imports or previews is running,
+     *     another is refused at once with 409 IMPORT_IN_PROGRESS. A file that needs more time or memory than a
+     *     reader has is refused with 400 on `content` ("This file could not be read: ..."). When every reader
+     *     of the server is busy and its queue is full, the request is answered 503 SERVICE_UNAVAILABLE with
+     *     Retry-After.
      *
      *     Importing the same file again writes nothing twice: each row remembers where it came from, the rows
      *     already in the group are counted in `already_imported`, and the same file imported again without
@@ -1660,6 +1665,7 @@ export interface components {
      *     | RECEIPT_LIMIT_REACHED | 409 | The expense already has the most receipts it may have (5). |
      *     | GROUP_MEMBER_LIMIT_REACHED | 409 | The group would have more than 200 members (adding a person, importing a file). |
      *     | IDEMPOTENCY_KEY_IN_PROGRESS | 409 | A request with the same Idempotency-Key is still running: retry shortly. |
+     *     | IMPORT_IN_PROGRESS | 409 | One of the caller's imports (or previews) of a file is still running: one at a time per account; retry when it has finished. |
      *     | PAYLOAD_TOO_LARGE | 413 | The request body is too large (a receipt: more than 10 MB). |
      *     | URL_TOO_LONG | 414 | The address is too long. |
      *     | UNSUPPORTED_MEDIA_TYPE | 415 | The body is not sent as JSON (Content-Type: application/json), or a receipt is not a JPEG, PNG or WebP image or a PDF (by its bytes), or is a PDF that does not parse, is locked with a password or contains scripts. |
@@ -1667,7 +1673,7 @@ export interface components {
      *     | RATE_LIMITED | 429 | Too many requests or attempts; wait for Retry-After. |
      *     | HEADERS_TOO_LARGE | 431 | The request headers are too large. |
      *     | INTERNAL_ERROR | 500 | An unexpected failure of the server (a bug). |
-     *     | SERVICE_UNAVAILABLE | 503 | The database is unreachable; retry after Retry-After. |
+     *     | SERVICE_UNAVAILABLE | 503 | The database is unreachable, or the server is too busy to read another import file; retry after Retry-After. |
      * @enum {string}
      */
     ErrorCode:
@@ -1704,6 +1710,7 @@ export interface components {
       | 'RECEIPT_LIMIT_REACHED'
       | 'GROUP_MEMBER_LIMIT_REACHED'
       | 'IDEMPOTENCY_KEY_IN_PROGRESS'
+      | 'IMPORT_IN_PROGRESS'
       | 'PAYLOAD_TOO_LARGE'
       | 'URL_TOO_LONG'
       | 'UNSUPPORTED_MEDIA_TYPE'
@@ -2904,7 +2911,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Conflicts with the current state (a stale `version`, or a request with the same Idempotency-Key still in progress) */
+    /** @description Conflicts with the current state (a stale `version`, a request with the same Idempotency-Key still in progress, or another import of the caller's still running) */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -2951,7 +2958,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The database is unreachable */
+    /** @description The database is unreachable (POST /imports: or every file reader of the server is busy); see Retry-After */
     Unavailable: {
       headers: {
         [name: string]: unknown;
@@ -4176,6 +4183,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       422: components['responses']['UnprocessableEntity'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
       default: components['responses']['Default'];
     };
   };

@@ -144,6 +144,24 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'How often (milliseconds, 50 to 1000) each server process with open live streams reads the changes committed since (one query per process, whatever the number of streams).',
   },
   {
+    name: 'IMPORT_WORKERS',
+    default: '1',
+    description:
+      'Threads (1 to 16) of each server process that read the files sent to `POST /imports`, apart from the one answering requests, so a large file never holds up anyone else. Each account imports one file at a time, across all processes.',
+  },
+  {
+    name: 'IMPORT_QUEUE',
+    default: '4',
+    description:
+      'Files (0 to 1000) that may wait, in each server process, for a reader thread; one more is answered 503 with Retry-After.',
+  },
+  {
+    name: 'IMPORT_WORKER_MEMORY_MB',
+    default: '1024',
+    description:
+      'The heap (megabytes, 16 to 16384) of each reader thread. A file that needs more is refused (400) and its thread replaced; a 10 MiB export of 10,000 rows needs about 500.',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',

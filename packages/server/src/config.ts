@@ -42,6 +42,8 @@ export interface Config extends SecurityConfig {
   liveStreamSeconds: number;
   /** How often each process reads the new live changes while it has open streams. */
   livePollMs: number;
+  /** The threads that read import files in each process, the files that may wait for one, each one's heap. */
+  imports: { workers: number; queue: number; workerMemoryMb: number };
 }
 
 export class ConfigError extends Error {
@@ -95,6 +97,11 @@ export function loadConfig(env: Env = process.env): Config {
   const recurringIntervalMs = check('RECURRING_INTERVAL_MS', parseInterval, 60_000);
   const liveStreamSeconds = check('LIVE_STREAM_SECONDS', (raw) => parseWhole(raw, 0, 86_400), 900);
   const livePollMs = check('LIVE_POLL_MS', (raw) => parseWhole(raw, 50, 1_000), 300);
+  const imports = {
+    workers: check('IMPORT_WORKERS', (raw) => parseWhole(raw, 1, 16), 1),
+    queue: check('IMPORT_QUEUE', (raw) => parseWhole(raw, 0, 1000), 4),
+    workerMemoryMb: check('IMPORT_WORKER_MEMORY_MB', (raw) => parseWhole(raw, 16, 16_384), 1024),
+  };
   const security = readSecurity(check);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -125,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     recurringIntervalMs,
     liveStreamSeconds,
     livePollMs,
+    imports,
     ...security,
   };
 }

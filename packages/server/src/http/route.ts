@@ -1,5 +1,11 @@
 import type { operations } from '@kitty/api/schema';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
 import { guardInput } from './input-guard';
 import { routeSchema } from './validation';
 
@@ -38,8 +44,11 @@ export function route<O extends OperationId>(
   app: FastifyInstance,
   operationId: O,
   handler: OperationHandler<O>,
-  /** `bodyLimit`: the bytes this operation's body may have, when not the app's 1 MiB (an imported file). */
-  options: { bodyLimit?: number } = {},
+  /**
+   * `bodyLimit`: the bytes this operation's body may have, when not the app's 1 MiB (an imported file).
+   * `onSend`: runs before any answer of this operation is sent, whoever sends it (an import's lease ends).
+   */
+  options: { bodyLimit?: number; onSend?: onSendHookHandler } = {},
 ): void {
   const operation = app.ctx.contract.operation(operationId);
   app.route({
@@ -51,5 +60,6 @@ export function route<O extends OperationId>(
     preHandler: guardInput,
     handler: handler as unknown as RouteHandlerMethod,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.onSend ? { onSend: options.onSend } : {}),
   });
 }

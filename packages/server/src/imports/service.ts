@@ -51,6 +51,7 @@ import {
   screenMembers,
 } from './members';
 import { claimImport, earlierImportGroup, importedKeys, saveImport } from './repo';
+import { timeSlices } from './time-slices';
 import {
   type ExpenseContext,
   expenseBodyOf,
@@ -85,6 +86,10 @@ interface ReadFile {
   zone: string;
   digest: string;
 }
+
+/** Rows whose file does not say their currency are in the one chosen, else the group's, else the caller's. */
+export const fileCurrency = (body: ImportRequest, named: GroupRow | null, caller: CurrentUser): string =>
+  body.currency ?? named?.currency ?? caller.currency;
 
 /** Reads the request's file: 400 on `content` naming the line when it cannot be, on `time_zone` for an unknown zone. */
 function readFile(body: ImportRequest, currency: string, parse = parseImport): ReadFile {
@@ -128,12 +133,16 @@ function guarded<T>(read: () => RowOutcome<T>): RowOutcome<T> {
   }
 }
 
-/** Each row read as Kitty's own routes read it; rows whose key the group holds are counted, not read. */
-function planRows(
+/**
+ * Each row read as Kitty's own routes read it; rows whose key the group holds are counted, not read. The
+ * rows of a large file take seconds: others are answered between time slices.
+ */
+async function planRows(
   ledger: ImportedLedger,
   ctx: ExpenseContext,
   keys: Awaited<ReturnType<typeof importedKeys>> | null,
-): Plan {
+): Promise<Plan> {
+  const pause = timeSlices();
   const plan: Plan = {
     expenses: [],
     settlements: [],
@@ -153,6 +162,7 @@ function planRows(
     return false;
   };
   for (const row of ledger.recurring) {
+    await pause();
     if (!once('r', row.key, row.line) || keys?.recurring.has(row.key)) continue;
     try {
       plan.recurring.push({ row, ...readImportedRule(row, ctx) });
@@ -163,6 +173,7 @@ function planRows(
     }
   }
   for (const row of ledger.expenses) {
+    await pause();
     if (!once('e', row.key, row.line)) continue;
     if (row.key.length > MAX_KEY) {
       problems.push({ line: row.line, message: TOO_LONG_KEY });
@@ -178,6 +189,7 @@ function planRows(
     else problems.push({ line: row.line, message: parsed.message });
   }
   for (const row of ledger.settlements) {
+    await pause();
     if (!once('s', row.key, row.line)) continue;
     if (row.key.length > MAX_KEY) {
       problems.push({ line: row.line, message: TOO_LONG_KEY });
@@ -313,8 +325,7 @@ export async function importFile(
   // A group the caller is not in is unknown to them, whatever the file holds (404 before anything else).
   const named = body.group_id === undefined ? null : await findGroupForMember(db, body.group_id, caller.id);
   if (body.group_id !== undefined && !named) throw notFound();
-  // Rows whose file does not say their currency are in the one chosen, else the group's, else the caller's.
-  const file = readFile(body, body.currency ?? named?.currency ?? caller.currency, ctx.parse);
+  const file = readFile(body, fileCurrency(body, named, caller), ctx.parse);
   const categories = new Set((await loadCategories(db)).values);
   const validators = rowValidators(ctx.contract);
   if (body.dryRun) {
@@ -329,7 +340,7 @@ export async function importFile(
     );
     const ids = new Map(members.map((m, i) => [m.name, m.user_id ?? placeholderId(i)]));
     const keys = target ? await importedKeys(db, target.id) : null;
-    const plan = planRows(
+    const plan = await planRows(
       file.ledger,
       {
         groupId: target?.id ?? PLACEHOLDER_GROUP,
@@ -399,7 +410,7 @@ export async function importFile(
     await lockedNonMembers(tx, target.id, [...ids.values()]);
     const keys = await importedKeys(tx, target.id);
     const idOf = (name: string) => ids.get(name) as string;
-    const plan = planRows(
+    const plan = await planRows(
       file.ledger,
       { groupId: target.id, idOf, categories, zone: file.zone, now: ctx.now, validators },
       keys,

@@ -8,7 +8,7 @@ import { findByEmail } from '../../src/users/repo';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { groupOf, type Person } from '../support/groups';
-import { LedgerBuilder } from '../support/imports';
+import { LedgerBuilder, splitwiseCsv } from '../support/imports';
 import { startSmtpSink } from '../support/smtp';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
 import { expectTooMany, GENEROUS } from './abuse-limits.suite';
@@ -685,7 +685,7 @@ export function importsSuite(ctx: TestContext): void {
       expect(seconds).toBeLessThan(60);
     }, 120_000);
 
-    // PGlite has one connection, so there the two run one after the other; PostgreSQL runs them at once.
+    // One import at a time per account (imports-off-loop.suite.ts): the second is refused, not run after.
     it('two identical imports at the same moment write everything once', async () => {
       const csv = splitwiseCsv(
         ['Ann', 'Ben'],
@@ -700,9 +700,13 @@ export function importsSuite(ctx: TestContext): void {
         post(alice, { format: 'auto', content: csv, members }),
         post(alice, { format: 'auto', content: csv, members }),
       ]);
-      expect([one.statusCode, two.statusCode], `${one.body} ${two.body}`).toEqual([201, 201]);
-      expect(one.json().group_id).toBe(two.json().group_id);
-      expect(one.json().expenses + two.json().expenses).toBe(2);
+      const [won, refused] = one.statusCode === 201 ? [one, two] : [two, one];
+      expect([won.statusCode, refused.statusCode], `${one.body} ${two.body}`).toEqual([201, 409]);
+      expect(refused.json().code).toBe('IMPORT_IN_PROGRESS');
+      expect(won.json().expenses).toBe(2);
+      const again = await post(alice, { format: 'auto', content: csv, members });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toMatchObject({ group_id: won.json().group_id, expenses: 0, already_imported: 2 });
       const after = await counts(ctx.db);
       expect(after.expenses - before.expenses).toBe(2);
       expect(after.groups - before.groups).toBe(1);
@@ -710,8 +714,8 @@ export function importsSuite(ctx: TestContext): void {
 
     // PGlite has one connection, so there the two run one after the other; PostgreSQL runs them at once.
     it('imports into one group at the same moment write each row once', async () => {
-      const made = await groupOf(ctx.app, 2);
-      const [owner, other] = made.people as [Person, Person];
+      const made = await groupOf(ctx.app, 3);
+      const [owner, other, third] = made.people as [Person, Person, Person];
       const csv = splitwiseCsv(
         ['Ann', 'Ben'],
         [
@@ -726,7 +730,7 @@ export function importsSuite(ctx: TestContext): void {
         group_id: made.group.id,
         members: { Ann: owner.email, Ben: other.email },
       };
-      const answers = await Promise.all([post(owner, body), post(other, body), post(owner, body)]);
+      const answers = await Promise.all([post(owner, body), post(other, body), post(third, body)]);
       for (const a of answers) expect(a.statusCode, a.body).toBe(201);
       expect(answers.map((a) => a.json().expenses).sort()).toEqual([0, 0, 3]);
       expect(answers.map((a) => a.json().already_imported).sort()).toEqual([0, 3, 3]);
@@ -736,10 +740,4 @@ export function importsSuite(ctx: TestContext): void {
       expect(rows.rows).toEqual([{ n: 3 }]);
     });
   });
-}
-
-/** A Splitwise group export (Date, Description, Category, Cost, Currency, one column per member's net). */
-function splitwiseCsv(names: readonly string[], rows: readonly string[][]): string {
-  const header = ['Date', 'Description', 'Category', 'Cost', 'Currency', ...names].join(',');
-  return `${header}\n\n${rows.map((r) => r.join(',')).join('\n')}\n`;
 }

@@ -98,3 +98,41 @@ export class LedgerBuilder {
     return () => ({ ok: true, ledger: structuredClone(ledger) });
   }
 }
+
+/** A Splitwise group export (Date, Description, Category, Cost, Currency, one column per member's net). */
+export function splitwiseCsv(names: readonly string[], rows: readonly string[][]): string {
+  const header = ['Date', 'Description', 'Category', 'Cost', 'Currency', ...names].join(',');
+  return `${header}\n\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+}
+
+/**
+ * A Splitwise export of at most `chars` characters and at most `maxRows` rows (10,000: all of them are
+ * read and planned) whose rows are as long as Splitwise writes them: a 200-character description and a
+ * column for each of `members` people, who share every expense equally, one of them paying.
+ */
+export function largeSplitwiseCsv(chars: number, members = 136, maxRows = 10_000): string {
+  const names = Array.from({ length: members }, (_, i) => `Member ${i + 1}`);
+  const share = 11;
+  const nets = (payer: number) =>
+    names.map((_, k) => ((k === payer ? share * (members - 1) : -share) / 100).toFixed(2));
+  const header = ['Date', 'Description', 'Category', 'Cost', 'Currency', ...names].join(',');
+  const lines = [header, ''];
+  let length = header.length + 2;
+  for (let i = 0; i < maxRows; i++) {
+    const day = `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    const description = `Row ${i} `.padEnd(200, 'x');
+    const line = [
+      day,
+      description,
+      'General',
+      ((share * members) / 100).toFixed(2),
+      'EUR',
+      ...nets(i % members),
+    ];
+    const text = line.join(',');
+    if (length + text.length + 1 > chars) break;
+    lines.push(text);
+    length += text.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
