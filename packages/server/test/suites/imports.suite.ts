@@ -397,8 +397,9 @@ export function importsSuite(ctx: TestContext): void {
         .expense(
           'Alice',
           { Alice: 100, Newcomer: 100 },
-          // A reader's bug (a blank comment) that only the comment's insert meets, after rows are written.
-          { comments: [{ author: 'Alice', text: '   ', createdAt: '2024-03-10T10:00:00Z' }] },
+          // A reader's bug (a NUL inside a comment, which PostgreSQL's text cannot hold) that only the
+          // comment's insert meets, after rows are written.
+          { comments: [{ author: 'Alice', text: 'a\u0000b', createdAt: '2024-03-10T10:00:00Z' }] },
         );
       await expect(
         run(alice, ledger, { members: { Alice: alice.email, Newcomer: uniqueEmail('newcomer') } }),
