@@ -16,19 +16,22 @@ export function importRoutes(app: FastifyInstance): void {
   route(
     app,
     'importFile',
+    // Bulk work: it shares DATABASE_BULK_CONNECTIONS with receipts and recurring backfills.
     async (request, reply) =>
-      idempotent(request, reply, async (db) => {
-        const caller = currentUser(request);
-        const outcome = await importFile(db, caller, request.body, {
-          contract: app.ctx.contract,
-          now: app.ctx.now(),
-        });
-        return {
-          status: outcome.status,
-          body: outcome.body,
-          afterCommit: () => sendInvitations(app.ctx, app.mailer, caller, outcome.invited, request.log),
-        };
-      }),
+      app.ctx.bulk.run(() =>
+        idempotent(request, reply, async (db) => {
+          const caller = currentUser(request);
+          const outcome = await importFile(db, caller, request.body, {
+            contract: app.ctx.contract,
+            now: app.ctx.now(),
+          });
+          return {
+            status: outcome.status,
+            body: outcome.body,
+            afterCommit: () => sendInvitations(app.ctx, app.mailer, caller, outcome.invited, request.log),
+          };
+        }),
+      ),
     { bodyLimit: IMPORT_BODY_LIMIT },
   );
 }
