@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Person } from './groups';
@@ -58,13 +59,19 @@ export const jpegOf = (width = 640, height = 480) => picture(width, height).jpeg
 export const pngOf = (width = 40, height = 30) => picture(width, height).png().toBuffer();
 export const webpOf = (width = 300, height = 900) => picture(width, height).webp().toBuffer();
 
-/** The smallest complete PDF: one empty page, with a correct cross-reference table. */
-export function minimalPdf(): Buffer {
+/**
+ * The smallest complete PDF: one empty page, with a correct cross-reference table. With `padding`, it also
+ * holds a stream of that many random bytes (incompressible, as a scan's are), to make a PDF of a given size.
+ */
+export function minimalPdf(padding = 0): Buffer {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
   ];
+  if (padding > 0) {
+    objects.push(`<< /Length ${padding} >>\nstream\n${randomBytes(padding).toString('latin1')}\nendstream`);
+  }
   let text = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
