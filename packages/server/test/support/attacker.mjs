@@ -1,11 +1,12 @@
 // One account's attack, run in a process of its own (as it would come from another machine), so that
 // its own work does not slow the server it measures. Usage: node attacker.mjs '<json>' where json is
-// { base, token, kind: 'uploads', file, contentType, urls } or { base, token, kind: 'streams', count }.
+// { base, token, kind: 'uploads', file, contentType, urls }, { base, token, kind: 'streams', count } or
+// { base, token, kind: 'reads', url, count }.
 // Prints one line of JSON: every answer's status and, for a refusal, its code.
 import { readFileSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 
-const { base, token, kind, file, contentType, urls, count } = JSON.parse(process.argv[2]);
+const { base, token, kind, file, contentType, urls, url, count } = JSON.parse(process.argv[2]);
 const authorization = `Bearer ${token}`;
 const controller = new AbortController();
 setMaxListeners(0, controller.signal);
@@ -25,6 +26,10 @@ if (kind === 'uploads') {
       headers: { authorization, 'content-type': contentType },
       body: payload,
     }).then(answer),
+  );
+} else if (kind === 'reads') {
+  requests = Array.from({ length: count }, () =>
+    fetch(`${base}${url}`, { headers: { authorization } }).then(answer),
   );
 } else {
   requests = Array.from({ length: count }, () =>
