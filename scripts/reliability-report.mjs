@@ -25,7 +25,7 @@ const PARTS = [
   [
     'abuse',
     'Abuse',
-    'Login and registration are rate-limited (429 with Retry-After); bodies have a size limit; list endpoints cap page sizes; security headers are sent; CORS is closed by default; proxy trust is explicit; forged, expired and foreign tokens are refused.',
+    'Login and registration are rate-limited (429 with Retry-After); bodies have a size limit; list endpoints cap page sizes; security headers are sent; CORS is closed by default; proxy trust is explicit; forged, expired and foreign tokens are refused. One account\u2019s load (parallel 10 MB uploads, 2,000 streams, 2,000 parallel reads, year-long backfills) never fails another account\u2019s request: per-account concurrency (429 past it), bulk work on a bounded share of the pool.',
   ],
   [
     'fuzz',

@@ -1670,7 +1670,7 @@ export interface components {
      *     | URL_TOO_LONG | 414 | The address is too long. |
      *     | UNSUPPORTED_MEDIA_TYPE | 415 | The body is not sent as JSON (Content-Type: application/json), or a receipt is not a JPEG, PNG or WebP image or a PDF (by its bytes), or is a PDF that does not parse, is locked with a password or contains scripts. |
      *     | IDEMPOTENCY_KEY_REUSED | 422 | The Idempotency-Key was already used for a different request. Nothing was written. |
-     *     | RATE_LIMITED | 429 | Too many requests or attempts; wait for Retry-After. |
+     *     | RATE_LIMITED | 429 | Too many requests or attempts; wait for Retry-After. Also: more requests of one account at once than a server process answers (ACCOUNT_CONCURRENCY, ACCOUNT_QUEUE; Retry-After 1), or more open live streams than LIVE_STREAMS_PER_ACCOUNT. |
      *     | HEADERS_TOO_LARGE | 431 | The request headers are too large. |
      *     | INTERNAL_ERROR | 500 | An unexpected failure of the server (a bug). |
      *     | SERVICE_UNAVAILABLE | 503 | The database is unreachable, or the server is too busy to read another import file; retry after Retry-After. |

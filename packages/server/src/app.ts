@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDb } from './db';
 import { migrate } from './db/migrate';
+import { Permits } from './db/permits';
 import { expenseRoutes } from './expenses/routes';
 import { financialRoutes } from './financial/routes';
 import { groupRoutes } from './groups/routes';
@@ -31,6 +32,7 @@ import { MemoryRateStore, type RateStore } from './http/rate-store';
 import { RedisRateStore } from './http/rate-store-redis';
 import { appContentSecurityPolicy, fastifyTrustProxy, registerSecurity } from './http/security';
 import { createValidators } from './http/validation';
+import { AccountLimiter, registerAccountLimit } from './http/account-limit';
 import { statisticsRoutes } from './statistics/routes';
 import { recurringRoutes } from './recurring/routes';
 import { registerRecurringRunner } from './recurring/runner';
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const db =
     deps.db ??
     (await openDb(config.database, {
+      max: config.databasePoolSize,
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed'),
       onTransientRetry: (err, attempt) =>
         app.log.warn(
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
     recaptcha: createRecaptcha(config.recaptcha, app.log, deps.fetch),
     now: deps.now ?? (() => new Date()),
+    bulk: new Permits(config.databaseBulkConnections),
     limits: {
       login: new AttemptLimiter(deps.limits?.login ?? rules.loginFailures, rateStore, 'login-failures'),
       loginEmail: new AttemptLimiter(rules.loginPerEmail, rateStore, 'login-email-failures'),
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ),
       passphraseInstance: new AttemptLimiter(rules.passphraseInstance, rateStore, 'passphrase-instance'),
       requests: new RateLimiter(rateStore),
+      accounts: new AccountLimiter(config.accountLimit),
     },
   };
   app.decorate('ctx', ctx);
@@ -136,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorateRequest('user', null);
   app.decorateRequest('tokenExpiresAt', null);
   registerRateLimits(app, ctx.contract, rules, ctx.limits.requests);
+  registerAccountLimit(app, ctx.limits.accounts);
 
   systemRoutes(app);
   await registerDocs(app);

@@ -162,6 +162,36 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'The heap (megabytes, 16 to 16384) of each reader thread. A file that needs more is refused (400) and its thread replaced; a 10 MiB export of 10,000 rows needs about 500.',
   },
   {
+    name: 'LIVE_STREAMS_PER_ACCOUNT',
+    default: '10',
+    description:
+      'Open live streams (1 to 1000) one account may have in one server process; the next is refused with 429 `RATE_LIMITED` until one ends. A browser holds one per tab.',
+  },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    default: '10',
+    description:
+      "PostgreSQL connections (2 to 1000) each server process keeps at most. Several processes together must stay under the database's `max_connections`. Unused with PGlite (one connection).",
+  },
+  {
+    name: 'DATABASE_BULK_CONNECTIONS',
+    default: '2',
+    description:
+      "Of those, how many bulk work may use at once in a process (storing a receipt's file, an import, creating the past occurrences of a recurring expense, a pass of the recurring runner); more waits its turn without holding a connection, so the rest of the pool keeps answering everyone. 1 to `DATABASE_POOL_SIZE` − 1.",
+  },
+  {
+    name: 'ACCOUNT_CONCURRENCY',
+    default: '8',
+    description:
+      "Requests of one signed-in account (reads and writes) answered at once by one server process (1 to 10000), so that one account's flood leaves the rest of the instance answering. `off`: no limit.",
+  },
+  {
+    name: 'ACCOUNT_QUEUE',
+    default: '16',
+    description:
+      'Requests of one account (0 to 10000) that wait, at most 2 seconds, for one of its `ACCOUNT_CONCURRENCY` places; a request past them, or whose wait runs out, is refused at once with 429 `RATE_LIMITED` and `Retry-After: 1`.',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',

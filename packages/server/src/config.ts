@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { readSecurity, type SecurityConfig } from './config-security';
+import type { AccountLimitConfig } from './http/account-limit';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST } from './paths';
 import { generateJwtSecret, generatePassphrase, readOrCreateSecret } from './secrets';
 
@@ -44,6 +45,14 @@ export interface Config extends SecurityConfig {
   livePollMs: number;
   /** The threads that read import files in each process, the files that may wait for one, each one's heap. */
   imports: { workers: number; queue: number; workerMemoryMb: number };
+  /** Open live streams one account may have in one process. */
+  liveStreamsPerAccount: number;
+  /** PostgreSQL connections of one process (PGlite has one). */
+  databasePoolSize: number;
+  /** Of those, how many bulk work (receipt files, imports, recurring backfills) may use at once. */
+  databaseBulkConnections: number;
+  /** Requests of one account answered at once per process, and how many may wait; null: off. */
+  accountLimit: AccountLimitConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +111,15 @@ export function loadConfig(env: Env = process.env): Config {
     queue: check('IMPORT_QUEUE', (raw) => parseWhole(raw, 0, 1000), 4),
     workerMemoryMb: check('IMPORT_WORKER_MEMORY_MB', (raw) => parseWhole(raw, 16, 16_384), 1024),
   };
+  const liveStreamsPerAccount = check('LIVE_STREAMS_PER_ACCOUNT', (raw) => parseWhole(raw, 1, 1_000), 10);
+  const databasePoolSize = check('DATABASE_POOL_SIZE', (raw) => parseWhole(raw, 2, 1_000), 10);
+  const databaseBulkConnections = check(
+    'DATABASE_BULK_CONNECTIONS',
+    (raw) => parseWhole(raw, 1, databasePoolSize - 1),
+    Math.min(2, databasePoolSize - 1),
+  );
+  const accountConcurrency = check('ACCOUNT_CONCURRENCY', (raw) => parseWholeOrOff(raw, 1, 10_000), 8);
+  const accountQueue = check('ACCOUNT_QUEUE', (raw) => parseWhole(raw, 0, 10_000), 16);
   const security = readSecurity(check);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -133,6 +151,11 @@ export function loadConfig(env: Env = process.env): Config {
     liveStreamSeconds,
     livePollMs,
     imports,
+    liveStreamsPerAccount,
+    databasePoolSize,
+    databaseBulkConnections,
+    accountLimit:
+      accountConcurrency === null ? null : { concurrent: accountConcurrency, queue: accountQueue },
     ...security,
   };
 }
@@ -207,6 +230,15 @@ function parseWhole(raw: string, min: number, max: number): number {
   if (!Number.isInteger(n) || n < min || n > max)
     throw new Error(`must be a whole number from ${min} to ${max}`);
   return n;
+}
+
+function parseWholeOrOff(raw: string, min: number, max: number): number | null {
+  if (raw.toLowerCase() === 'off') return null;
+  try {
+    return parseWhole(raw, min, max);
+  } catch {
+    throw new Error(`must be a whole number from ${min} to ${max}, or off`);
+  }
 }
 
 function parseJwtSecret(raw: string): string {

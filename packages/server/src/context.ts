@@ -4,6 +4,8 @@ import type { Recaptcha } from './auth/recaptcha';
 import type { Tokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { Permits } from './db/permits';
+import type { AccountLimiter } from './http/account-limit';
 import type { Contract } from './http/contract';
 import type { RateLimiter } from './http/rate-limit';
 import type { CurrentUser } from './users/repo';
@@ -17,6 +19,11 @@ export interface AppContext {
   recaptcha: Recaptcha;
   /** The clock of everything that depends on today (recurring expenses); tests set it. */
   now: () => Date;
+  /**
+   * What bulk work (a receipt's file, an import, a recurring backfill) runs through, so that together it
+   * takes at most DATABASE_BULK_CONNECTIONS of the pool's connections.
+   */
+  bulk: Permits;
   limits: {
     /** Wrong passwords per client address and e-mail. */
     login: AttemptLimiter;
@@ -28,6 +35,8 @@ export interface AppContext {
     passphraseInstance: AttemptLimiter;
     /** Requests per address, e-mail or account (RATE_LIMIT_*), in the same store as the two above. */
     requests: RateLimiter;
+    /** Requests of one account answered at once (ACCOUNT_CONCURRENCY, ACCOUNT_QUEUE). */
+    accounts: AccountLimiter;
   };
 }
 

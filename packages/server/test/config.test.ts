@@ -137,4 +137,14 @@ describe('configuration from the environment', () => {
     expect(cells(doc)).toEqual(cells(renderConfigMarkdown()));
     expect(CONFIG_VARIABLES.map((v) => v.name)).toContain('REGISTRATION_PASSPHRASE');
   });
+
+  it("README.md's configuration table is CONFIG.md's, row for row", () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
+    const rows = (markdown: string) =>
+      markdown
+        .split('\n')
+        .filter((line) => /^\| `[A-Z_]+` \|/.test(line))
+        .map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(rows(readme)).toEqual(rows(renderConfigMarkdown()));
+  });
 });

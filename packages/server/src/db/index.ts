@@ -10,6 +10,8 @@ export interface OpenDbOptions {
   onIdleError?: (error: Error) => void;
   /** A transaction PostgreSQL rolled back (deadlock victim, serialization failure) is about to run again. */
   onTransientRetry?: (error: Error, attempt: number) => void;
+  /** PostgreSQL connections at most (DATABASE_POOL_SIZE); PGlite has one. */
+  max?: number;
 }
 
 export async function openDb(config: DatabaseConfig, options: OpenDbOptions = {}): Promise<Db> {

@@ -37,7 +37,9 @@ export function importRoutes(app: FastifyInstance): void {
       leases.set(request, lease);
       try {
         const read = await readOffThread(app.ctx.db, pool, caller, request.body, request.log);
-        return await idempotent(request, reply, async (db) => {
+        // Bulk work: the transaction shares DATABASE_BULK_CONNECTIONS with receipts and recurring backfills.
+        return await app.ctx.bulk.run(() =>
+          idempotent(request, reply, async (db) => {
           const outcome = await importFile(db, caller, request.body, {
             contract: app.ctx.contract,
             now: app.ctx.now(),
@@ -50,7 +52,8 @@ export function importRoutes(app: FastifyInstance): void {
             body: outcome.body,
             afterCommit: () => sendInvitations(app.ctx, app.mailer, caller, outcome.invited, request.log),
           };
-        });
+        }),
+        );
       } finally {
         await lease.release();
       }

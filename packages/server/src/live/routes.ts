@@ -16,8 +16,6 @@ import {
 
 /** Changes a reconnecting stream catches up at most; past that it is asked to read everything again. */
 export const CATCH_UP_LIMIT = 500;
-/** Open streams per person per server process (a browser with many tabs open stays well under it). */
-export const STREAMS_PER_PERSON = 10;
 /** How long a client waits before it reconnects after the stream ends (the `retry:` field). */
 const RETRY_MS = 2_000;
 
@@ -46,7 +44,9 @@ export function liveRoutes(app: FastifyInstance): void {
 
   route(app, 'streamEvents', async (request, reply) => {
     const user = currentUser(request);
-    if (hub.streamsOf(user.id) >= STREAMS_PER_PERSON) throw tooManyRequests(RETRY_MS / 1000);
+    // Open streams per account per process (LIVE_STREAMS_PER_ACCOUNT; a browser holds one per tab).
+    if (hub.streamsOf(user.id) >= app.ctx.config.liveStreamsPerAccount)
+      throw tooManyRequests(RETRY_MS / 1000);
     const header = request.headers['last-event-id'];
     const lastId = typeof header === 'string' && header !== '' ? Number(header) : null;
 
@@ -90,6 +90,7 @@ export function liveRoutes(app: FastifyInstance): void {
       if (lifetime) clearTimeout(lifetime);
       unwatch();
       hub.remove(client);
+      app.ctx.limits.accounts.leave(request);
       res.end();
     }
     res.on('close', end);
@@ -105,6 +106,9 @@ export function liveRoutes(app: FastifyInstance): void {
     const waiting = held ?? [];
     held = null;
     for (const row of waiting.sort((a, b) => a.id - b.id)) emit(row);
+    // Set up: an open stream only listens to the hub's one shared poll, so it no longer takes one of the
+    // account's places (ACCOUNT_CONCURRENCY); LIVE_STREAMS_PER_ACCOUNT bounds open streams.
+    app.ctx.limits.accounts.leave(request);
     // A stream never outlives the token that opened it.
     const tokenLeft = (request.tokenExpiresAt ?? Number.POSITIVE_INFINITY) - Date.now();
     const ms = Math.min(app.ctx.config.liveStreamSeconds * 1000, tokenLeft);

@@ -43,6 +43,19 @@ export async function lockExpenseForReceipts(
   return rows[0] ?? null;
 }
 
+/** The live expense's group (null: personal), read without a lock; null when there is no such expense. */
+export async function findExpenseForReceipts(
+  db: Db,
+  expenseId: string,
+): Promise<{ group_id: string | null } | null> {
+  if (!isUuid(expenseId)) return null;
+  const { rows } = await db.query<{ group_id: string | null }>(
+    'SELECT group_id FROM expenses WHERE id = $1 AND deleted_at IS NULL',
+    [expenseId],
+  );
+  return rows[0] ?? null;
+}
+
 export async function countReceipts(db: Db, expenseId: string): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM expense_receipts WHERE expense_id = $1',

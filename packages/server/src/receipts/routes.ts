@@ -51,14 +51,17 @@ export function receiptRoutes(app: FastifyInstance): void {
       const upload = await readUpload(request);
       const inspected = await inspectReceipt(upload.bytes);
       const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
-      return idempotent(
-        request,
-        reply,
-        async (tx) => ({
-          status: 201,
-          body: await attachReceipt(tx, callerId, expenseId, { ...upload, inspected }),
-        }),
-        { body: { file: sha256, filename: upload.filename } },
+      // Only now, the file received and checked, is a connection taken: one of the few bulk work may hold.
+      return app.ctx.bulk.run(() =>
+        idempotent(
+          request,
+          reply,
+          async (tx) => ({
+            status: 201,
+            body: await attachReceipt(tx, callerId, expenseId, { ...upload, inspected }),
+          }),
+          { body: { file: sha256, filename: upload.filename } },
+        ),
       );
     });
   });

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db';
 import { newExpenseId } from '../expenses/ids';
 import { isVisible } from '../expenses/repo';
-import { lockedNonMembers } from '../groups/membership';
+import { isMember, lockedNonMembers } from '../groups/membership';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { toUserName } from '../users/present';
 import type { InspectedReceipt } from './inspect';
@@ -81,13 +81,16 @@ async function refuseWhenFull(db: Db, expenseId: string): Promise<void> {
 
 /**
  * The refusals an upload would meet, checked before its bytes are read: a stranger's or a sixth upload is
- * answered at once, without reading or decoding 10 MB. `attachReceipt` checks them all again, locked.
+ * answered at once, without reading or decoding 10 MB. Plain reads, no lock: uploads to one expense must
+ * not each hold a connection waiting for the one being written (docs/scaling.md). `attachReceipt` checks
+ * them all again, locked.
  */
 export async function checkAttachable(db: Db, expenseId: string, callerId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await writableExpense(tx, expenseId, callerId);
-    await refuseWhenFull(tx, expenseId);
-  });
+  const expense = await repo.findExpenseForReceipts(db, expenseId);
+  if (!expense || !(await isVisible(db, expenseId, callerId))) throw notFound();
+  if (expense.group_id !== null && !(await isMember(db, expense.group_id, callerId)))
+    throw forbidden('FORBIDDEN_NOT_MEMBER', RECEIPT_MEMBERS_ONLY);
+  await refuseWhenFull(db, expenseId);
 }
 
 /**

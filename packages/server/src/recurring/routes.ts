@@ -11,11 +11,15 @@ export function recurringRoutes(app: FastifyInstance): void {
     recurring_expenses: await listRecurring(db, currentUser(request), request.params.id),
   }));
 
+  // Creating one makes every occurrence due since its start (a year of weeks is 53 expenses) in one
+  // transaction: bulk work, within DATABASE_BULK_CONNECTIONS.
   route(app, 'createRecurringExpense', async (request, reply) =>
-    idempotent(request, reply, async (db) => ({
-      status: 201,
-      body: await createRecurring(db, currentUser(request), request.params.id, request.body, now()),
-    })),
+    app.ctx.bulk.run(() =>
+      idempotent(request, reply, async (db) => ({
+        status: 201,
+        body: await createRecurring(db, currentUser(request), request.params.id, request.body, now()),
+      })),
+    ),
   );
 
   route(app, 'getRecurringExpense', async (request) =>

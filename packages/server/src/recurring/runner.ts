@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db';
+import type { Permits } from '../db/permits';
 import { createDueOccurrences } from './occurrences';
 import { claimDueRule } from './repo';
 
@@ -18,18 +19,23 @@ export async function runDueRecurring(
   now: Date,
   log?: Pick<FastifyBaseLogger, 'error' | 'info'>,
   limit = RULES_PER_RUN,
+  bulk?: Permits,
 ): Promise<number> {
   const failed: string[] = [];
   let handled = 0;
+  const inTurn = <T>(work: () => Promise<T>) => (bulk ? bulk.run(work) : work());
   while (handled < limit) {
     let claimed: string | null = null;
     try {
-      const made = await db.transaction(async (tx) => {
-        const rule = await claimDueRule(tx, now, failed);
-        if (!rule) return null;
-        claimed = rule.id;
-        return createDueOccurrences(tx, rule, now, OCCURRENCES_PER_RULE);
-      });
+      // Each rule's transaction is bulk work: it waits its turn among DATABASE_BULK_CONNECTIONS.
+      const made = await inTurn(() =>
+        db.transaction(async (tx) => {
+          const rule = await claimDueRule(tx, now, failed);
+          if (!rule) return null;
+          claimed = rule.id;
+          return createDueOccurrences(tx, rule, now, OCCURRENCES_PER_RULE);
+        }),
+      );
       if (made === null) break;
       if (made.length > 0)
         log?.info(
@@ -71,7 +77,7 @@ export function registerRecurringRunner(app: FastifyInstance, intervalMs: number
   const pass = async () => {
     if (stopped) return;
     try {
-      await runDueRecurring(app.ctx.db, app.ctx.now(), app.log);
+      await runDueRecurring(app.ctx.db, app.ctx.now(), app.log, RULES_PER_RUN, app.ctx.bulk);
     } catch (error) {
       app.log.error({ err: error }, 'recurring expenses: the run failed');
     }

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { useTestContext } from '../support/context';
 import type { Engine } from '../support/databases';
 import { abuseLimitsSuite } from './abuse-limits.suite';
+import { abuseLoadSuite } from './abuse-load.suite';
 import { abuseLockoutSuite } from './abuse-lockout.suite';
 import { abuseRedisSuite } from './abuse-redis.suite';
 import { securityHeadersSuite } from './security-headers.suite';
@@ -137,6 +138,7 @@ export function integrationSuites(engine: Engine): void {
     abuseLimitsSuite(ctx);
     abuseLockoutSuite(ctx);
     abuseRedisSuite(ctx);
+    abuseLoadSuite(ctx);
     securityHeadersSuite(ctx);
     securityLimitsSuite(ctx);
     tokensSuite(ctx);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLiveChange } from '../../src/live/repo';
-import { CATCH_UP_LIMIT, STREAMS_PER_PERSON } from '../../src/live/routes';
+import { CATCH_UP_LIMIT } from '../../src/live/routes';
 import { expectContract } from '../contract';
 import type { TestContext } from '../support/context';
 import { createExpense, expenseBody } from '../support/expenses';
@@ -195,7 +195,9 @@ export function liveSuite(ctx: TestContext): void {
       expect(none.status).toBe(401);
       expect(((await none.json()) as { code: string }).code).toBe('UNAUTHENTICATED');
       const { owner } = await groupOf(writer, 1);
-      for (let i = 0; i < STREAMS_PER_PERSON; i++) expect((await open(owner.token)).status).toBe(200);
+      const allowed = reader.ctx.config.liveStreamsPerAccount;
+      expect(allowed).toBe(10);
+      for (let i = 0; i < allowed; i++) expect((await open(owner.token)).status).toBe(200);
       const tooMany = await fetch(`${base}/api/events`, { headers: bearer(owner.token) });
       expect(tooMany.status).toBe(429);
       expect(tooMany.headers.get('retry-after')).toBeTruthy();

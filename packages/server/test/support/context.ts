@@ -20,6 +20,8 @@ export const TESTS_WITHOUT_REQUEST_LIMITS = {
   RATE_LIMIT_MAIL_LINKS: 'off',
   RATE_LIMIT_LOOKUPS: 'off',
   RATE_LIMIT_WRITES: 'off',
+  // Suites fire many requests of one account at once (races, locks): abuse-load.suite.ts turns it on.
+  ACCOUNT_CONCURRENCY: 'off',
 };
 
 /** The config tests run with; `env` overrides the environment variables it is read from. */
@@ -45,6 +47,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export interface TestContext {
   readonly engine: Engine;
   readonly db: Db;
+  /** The database's URL (PostgreSQL), for an app with a pool of its own: `buildApp({ DATABASE_URL: url }, { db: undefined })`. */
+  readonly url: string;
   /** The app with the default test config on the shared database. */
   readonly app: FastifyInstance;
   /** Another app on the same database, with other settings; closed after the file's tests. */
@@ -64,6 +68,9 @@ export function useTestContext(engine: Engine): TestContext {
     engine,
     get db() {
       return ready(database).db;
+    },
+    get url() {
+      return ready(database).url;
     },
     get app() {
       return ready(defaultApp);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Person } from './groups';
@@ -60,17 +61,23 @@ export const webpOf = (width = 300, height = 900) => picture(width, height).webp
 
 /**
  * The smallest complete PDF: one empty page, with a correct cross-reference table. `catalog` and `page` are
- * added to those dictionaries, `objects` numbered from 4 on, `trailer` to the trailer.
+ * added to those dictionaries, `objects` numbered from 4 on, `trailer` to the trailer. With `padding`, it
+ * also holds a stream of that many random bytes (incompressible, as a scan's are), to make a PDF of a given
+ * size.
  */
 export function minimalPdf(
-  extra: { catalog?: string; page?: string; objects?: string[]; trailer?: string } = {},
-) {
+  extra: { catalog?: string; page?: string; objects?: string[]; trailer?: string; padding?: number } = {},
+): Buffer {
+  const padding = extra.padding ?? 0;
   const objects = [
     `<< /Type /Catalog /Pages 2 0 R ${extra.catalog ?? ''}>>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] ${extra.page ?? ''}>>`,
     ...(extra.objects ?? []),
   ];
+  if (padding > 0) {
+    objects.push(`<< /Length ${padding} >>\nstream\n${randomBytes(padding).toString('latin1')}\nendstream`);
+  }
   let text = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
