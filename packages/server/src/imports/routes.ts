@@ -40,19 +40,19 @@ export function importRoutes(app: FastifyInstance): void {
         // Bulk work: the transaction shares DATABASE_BULK_CONNECTIONS with receipts and recurring backfills.
         return await app.ctx.bulk.run(() =>
           idempotent(request, reply, async (db) => {
-          const outcome = await importFile(db, caller, request.body, {
-            contract: app.ctx.contract,
-            now: app.ctx.now(),
-            parse: () => read,
-            lookups: (count) =>
-              countLookups(app.ctx.limits.requests, app.ctx.config.rateLimits, caller.id, count),
-          });
-          return {
-            status: outcome.status,
-            body: outcome.body,
-            afterCommit: () => sendInvitations(app.ctx, app.mailer, caller, outcome.invited, request.log),
-          };
-        }),
+            const outcome = await importFile(db, caller, request.body, {
+              contract: app.ctx.contract,
+              now: app.ctx.now(),
+              parse: () => read,
+              lookups: (count) =>
+                countLookups(app.ctx.limits.requests, app.ctx.config.rateLimits, caller.id, count),
+            });
+            return {
+              status: outcome.status,
+              body: outcome.body,
+              afterCommit: () => sendInvitations(app.ctx, app.mailer, caller, outcome.invited, request.log),
+            };
+          }),
         );
       } finally {
         await lease.release();

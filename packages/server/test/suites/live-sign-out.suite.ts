@@ -5,7 +5,6 @@ import { issueEmailToken } from '../../src/auth/email-tokens';
 import { createTokens } from '../../src/auth/tokens';
 import type { Db } from '../../src/db';
 import { SIGN_IN_CHECK_MS } from '../../src/live/sign-ins';
-import { STREAMS_PER_PERSON } from '../../src/live/routes';
 import { TEST_JWT_SECRET, type TestContext } from '../support/context';
 import { createExpense, expenseBody } from '../support/expenses';
 import { groupOf } from '../support/groups';
@@ -153,7 +152,7 @@ export function liveSignOutSuite(ctx: TestContext): void {
       const { people } = await groupOf(writer, 3);
       const opened: LiveStream[] = [];
       for (const person of people)
-        for (let i = 0; i < STREAMS_PER_PERSON; i++) {
+        for (let i = 0; i < app.ctx.config.liveStreamsPerAccount; i++) {
           const stream = await openStream(address, person.token);
           streams.push(stream);
           opened.push(stream);
