@@ -11,10 +11,11 @@
 // A friend's export may begin with a note line ("Note: does not include group expenses") before the header.
 // Each member's column is the row's net effect on them: what they paid minus their share (a payment: the
 // payer's column positive, the payee's negative). One "Total balance" row per currency closes the file.
+// A refund (money given back to the group) is a row with a negative cost whose columns still add up to zero.
 import { allocate } from '../allocate';
 import { isKnownCurrency } from '../currencies';
 import { formatMoney, type Minor, parseMoney, sumMinor } from '../money';
-import { categoryOfName } from './categoryNames';
+import { categoryOfName, joinNotes } from './categoryNames';
 import { readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
@@ -170,7 +171,8 @@ function parseSplitwise(content: string): ImportParseResult {
       });
       continue;
     }
-    const parts = partsOfNets(cost.value, nets, currency);
+    const parts =
+      cost.value < 0 ? refundOfNets(cost.value, nets, currency) : partsOfNets(cost.value, nets, currency);
     if (typeof parts === 'string') {
       out.problem(line, parts);
       continue;
@@ -183,8 +185,8 @@ function parseSplitwise(content: string): ImportParseResult {
       description: lineBreaks(description),
       category,
       currency,
-      amount: cost.value,
-      notes: note,
+      amount: sumMinor(parts.payers.map((p) => p.amount)),
+      notes: joinNotes(cost.value < 0 ? `${formatMoney(cost.value, currency)} ${currency}` : '', note),
       ...parts,
     });
   }
@@ -256,6 +258,31 @@ export function partsOfNets(
     if (share !== 0) splits.push({ member: n.member, amount: share as Minor });
   }
   return { payers, splits };
+}
+
+/**
+ * Who is owed and who owes, from the columns of a row with a negative cost (a refund, or money the group
+ * received): Kitty has no negative expense, so the row becomes one whose payers are the members with a
+ * positive column (each paid their column) and whose exact split is the members with a negative column
+ * (each owes minus theirs). Every balance moves by exactly its column; the amount is what the columns move,
+ * and the original cost goes into the notes. A refund gives back at most its cost: columns that move more
+ * than minus the cost cannot come from it, and are refused saying so.
+ */
+export function refundOfNets(
+  cost: Minor,
+  nets: readonly ImportedPart[],
+  currency: string,
+): { payers: ImportedPart[]; splits: ImportedPart[] } | string {
+  const payers = nets.filter((n) => n.amount > 0);
+  if (payers.length === 0) return "Every member's column is zero: who paid cannot be told";
+  const splits = nets
+    .filter((n) => n.amount < 0)
+    .map((n) => ({ member: n.member, amount: -n.amount as Minor }));
+  const moved = sumMinor(payers.map((n) => n.amount));
+  if (moved > -cost) {
+    return `A refund of ${formatMoney(cost, currency)} whose columns move ${formatMoney(moved, currency)}, more than it gives back`;
+  }
+  return { payers: payers.map((n) => ({ ...n })), splits };
 }
 
 function fail(line: number, message: string): ImportParseResult {
