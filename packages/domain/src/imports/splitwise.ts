@@ -21,6 +21,7 @@ import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import type { ImportReader } from './reader';
 import { lineBreaks, memberName } from './peerText';
+import { refundOfNets, refundNote } from './refunds';
 import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
 import type { ImportedMember, ImportedPart, ImportParseResult } from './types';
@@ -186,7 +187,7 @@ function parseSplitwise(content: string): ImportParseResult {
       category,
       currency,
       amount: sumMinor(parts.payers.map((p) => p.amount)),
-      notes: joinNotes(cost.value < 0 ? `${formatMoney(cost.value, currency)} ${currency}` : '', note),
+      notes: joinNotes(cost.value < 0 ? refundNote(cost.value, currency) : '', note),
       ...parts,
     });
   }
@@ -258,31 +259,6 @@ export function partsOfNets(
     if (share !== 0) splits.push({ member: n.member, amount: share as Minor });
   }
   return { payers, splits };
-}
-
-/**
- * Who is owed and who owes, from the columns of a row with a negative cost (a refund, or money the group
- * received): Kitty has no negative expense, so the row becomes one whose payers are the members with a
- * positive column (each paid their column) and whose exact split is the members with a negative column
- * (each owes minus theirs). Every balance moves by exactly its column; the amount is what the columns move,
- * and the original cost goes into the notes. A refund gives back at most its cost: columns that move more
- * than minus the cost cannot come from it, and are refused saying so.
- */
-export function refundOfNets(
-  cost: Minor,
-  nets: readonly ImportedPart[],
-  currency: string,
-): { payers: ImportedPart[]; splits: ImportedPart[] } | string {
-  const payers = nets.filter((n) => n.amount > 0);
-  if (payers.length === 0) return "Every member's column is zero: who paid cannot be told";
-  const splits = nets
-    .filter((n) => n.amount < 0)
-    .map((n) => ({ member: n.member, amount: -n.amount as Minor }));
-  const moved = sumMinor(payers.map((n) => n.amount));
-  if (moved > -cost) {
-    return `A refund of ${formatMoney(cost, currency)} whose columns move ${formatMoney(moved, currency)}, more than it gives back`;
-  }
-  return { payers: payers.map((n) => ({ ...n })), splits };
 }
 
 function fail(line: number, message: string): ImportParseResult {
