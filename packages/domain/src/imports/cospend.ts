@@ -14,13 +14,13 @@
 // typed in). Category -11 is Cospend's built-in "Reimbursement". Comments are URL-encoded (PHP urlencode).
 // A negative amount (a refund, or money received) is a bill like any other in its balances.
 import { allocate } from '../allocate';
-import { addMinor, type Minor, parseMoney, sumMinor } from '../money';
+import { addMinor, type Minor, parseMoney } from '../money';
 import { categoryOfName, joinNotes } from './categoryNames';
 import { type CsvRecord, readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
-import { refundNote, refundOfNets } from './refunds';
+import { refundExpense } from './refunds';
 import { currencyOrChosen, lineBreaks, memberName, unreadable } from './peerText';
 import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
@@ -232,23 +232,12 @@ function parseCospend(content: string, options: ImportOptions = NO_IMPORT_OPTION
     }
     // A negative bill (a refund or an income): the payer's balance goes down by it, each ower's up by
     // their share of it, as Cospend's getBalance counts it.
-    const nets = new Map<string, number>([[payer, amount.value]]);
-    for (const s of splits) nets.set(s.member, addMinor(nets.get(s.member) ?? 0, s.amount));
-    const parts = refundOfNets(
-      amount.value,
-      [...nets].map(([member, net]) => ({ member, amount: addMinor(0, net) })),
-      currency,
-    );
-    if (typeof parts === 'string') {
-      out.problem(line, parts);
-      continue;
-    }
-    out.expense({
+    const refund = refundExpense({
       ...imported,
-      amount: sumMinor(parts.payers.map((p) => p.amount)),
-      notes: joinNotes(refundNote(amount.value, currency), imported.notes),
-      ...parts,
+      splits: splits.map((s) => ({ member: s.member, amount: addMinor(0, -s.amount) })),
     });
+    if (typeof refund === 'string') out.problem(line, refund);
+    else out.expense(refund);
   }
 
   return {

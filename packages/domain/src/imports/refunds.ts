@@ -1,5 +1,6 @@
-import { formatMoney, type Minor, sumMinor } from '../money';
-import type { ImportedPart } from './types';
+import { addMinor, formatMoney, type Minor, sumMinor } from '../money';
+import { joinNotes } from './categoryNames';
+import type { ImportedExpense, ImportedPart } from './types';
 
 // Refunds and income: rows with a negative amount, which the peers keep (Splitwise, Spliit, Cospend) and
 // Kitty, whose expenses are never negative, carries as an expense with the same effect on every balance.
@@ -33,4 +34,27 @@ export function refundOfNets(
 /** The notes line that keeps a refund's own amount as the file has it: "-160.00 CHF". */
 export function refundNote(amount: Minor, currency: string): string {
   return `${formatMoney(amount, currency)} ${currency}`;
+}
+
+/**
+ * A row read as the peer keeps it, an expense with a negative amount (its payers' amounts and its shares
+ * negative too, adding up to it), as the expense Kitty carries (refundOfNets), the original amount first
+ * in the notes; or why it cannot be.
+ */
+export function refundExpense(e: ImportedExpense): ImportedExpense | string {
+  const nets = new Map<string, number>();
+  for (const p of e.payers) nets.set(p.member, addMinor(nets.get(p.member) ?? 0, p.amount));
+  for (const s of e.splits) nets.set(s.member, addMinor(nets.get(s.member) ?? 0, -s.amount));
+  const parts = refundOfNets(
+    e.amount,
+    [...nets].map(([member, amount]) => ({ member, amount: addMinor(0, amount) })),
+    e.currency,
+  );
+  if (typeof parts === 'string') return parts;
+  return {
+    ...e,
+    amount: sumMinor(parts.payers.map((p) => p.amount)),
+    notes: joinNotes(refundNote(e.amount, e.currency), e.notes),
+    ...parts,
+  };
 }

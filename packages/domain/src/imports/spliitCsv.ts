@@ -4,7 +4,7 @@ import { contentKeys } from './keys';
 import { addExpenseNets, balanceList } from './ledgerBalances';
 import { currencyOrChosen, firstCsvLine, memberName, unguardFormula, unreadable } from './peerText';
 import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
-import { refundNote, refundOfNets } from './refunds';
+import { refundExpense } from './refunds';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import { spliitCategory } from './spliit';
 import type {
@@ -175,7 +175,9 @@ function parse(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): Imp
       else settlements.push(settlement);
       continue;
     }
-    const imported = amount < 0 ? incomeOf(expense, reimbursement) : expense;
+    // An income (a negative cost, its shares negative as Spliit computed them); never a reimbursement.
+    const imported =
+      amount >= 0 ? expense : reimbursement ? 'A reimbursement of a negative amount' : refundExpense(expense);
     const why = typeof imported === 'string' ? imported : expenseProblem(imported, memberSet);
     if (why) problem(why);
     else expenses.push(imported as ImportedExpense);
@@ -209,29 +211,6 @@ function payerIndex(shares: readonly number[]): number | string {
   const zero = shares.flatMap((s, i) => (s === 0 ? [i] : []));
   if (zero.length === 1) return zero[0] as number;
   return "Spliit's CSV does not say who paid this row (the payer had no share); import Spliit's JSON export instead";
-}
-
-/**
- * An income (a negative cost, its shares negative as Spliit computed them) as the expense that moves every
- * balance as Spliit does (refunds.ts), the original cost in the notes; a reimbursement cannot be one.
- */
-function incomeOf(e: ImportedExpense, reimbursement: boolean): ImportedExpense | string {
-  if (reimbursement) return 'A reimbursement of a negative amount';
-  const nets = new Map<string, number>();
-  for (const p of e.payers) nets.set(p.member, addMinor(nets.get(p.member) ?? 0, p.amount));
-  for (const s of e.splits) nets.set(s.member, addMinor(nets.get(s.member) ?? 0, -s.amount));
-  const parts = refundOfNets(
-    e.amount,
-    [...nets].map(([member, amount]) => ({ member, amount: addMinor(0, amount) })),
-    e.currency,
-  );
-  if (typeof parts === 'string') return parts;
-  return {
-    ...e,
-    amount: sumMinor(parts.payers.map((p) => p.amount)),
-    notes: [refundNote(e.amount, e.currency), e.notes].filter((l) => l !== '').join('\n'),
-    ...parts,
-  };
 }
 
 /** A reimbursement's one share must be the whole amount. */
