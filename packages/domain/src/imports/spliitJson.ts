@@ -1,9 +1,9 @@
 import { allocate } from '../allocate';
-import { addMinor, formatScaled, sumMinor } from '../money';
+import { addMinor, formatScaled } from '../money';
 import { asObject, parseJsonWithLines } from './jsonLines';
 import { currencyOrChosen, memberName, unreadable } from './peerText';
 import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
-import { refundNote, refundOfNets } from './refunds';
+import { refundExpense } from './refunds';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import {
   SPLIT_MODES,
@@ -292,30 +292,23 @@ function incomeOf(
   if (e.isReimbursement) return 'A reimbursement of a negative amount';
   const why = incomeSplitProblem(e);
   if (why) return why;
-  const nets = new Map<string, number>([[e.paidById, e.amount]]);
-  for (const [id, share] of spliitExpenseShares(e)) nets.set(id, (nets.get(id) ?? 0) - share);
-  const amount = addMinor(0, e.amount * row.factor);
-  const parts = refundOfNets(
-    amount,
-    [...nets].map(([id, net]) => ({
-      member: nameOf.get(id) as string,
-      amount: addMinor(0, net * row.factor),
-    })),
-    row.currency,
-  );
-  if (typeof parts === 'string') return parts;
   const { category, note } = spliitCategory(asObject(raw.category)?.name as string | undefined);
-  return {
+  const amount = addMinor(0, e.amount * row.factor);
+  return refundExpense({
     line: row.line,
     key: `spliit:${e.id}`,
     date: row.date,
     description: row.title,
     category,
     currency: row.currency,
-    amount: sumMinor(parts.payers.map((p) => p.amount)),
-    notes: [refundNote(amount, row.currency), notesOf(raw, e, note)].filter((l) => l !== '').join('\n'),
-    ...parts,
-  };
+    amount,
+    notes: notesOf(raw, e, note),
+    payers: [{ member: nameOf.get(e.paidById) as string, amount }],
+    splits: [...spliitExpenseShares(e)].map(([id, share]) => ({
+      member: nameOf.get(id) as string,
+      amount: addMinor(0, share * row.factor),
+    })),
+  });
 }
 
 /**
