@@ -165,12 +165,40 @@ describe('Cospend CSV', () => {
     expect(ledger.rows).toBe(6);
     expect(ledger.problems).toEqual([
       { line: 7, message: 'The amount "10.005": Amount can have at most 2 decimal places' },
-      { line: 8, message: 'A negative amount (a refund in Cospend): Kitty has no negative expenses' },
       { line: 9, message: 'The amount is not more than zero' },
       { line: 10, message: 'The bill has no date Kitty can read ("")' },
       { line: 11, message: 'The bill has an empty name among its owers' },
     ]);
-    expect(ledger.expenses.map((e) => e.line)).toEqual([12]);
+    expect(ledger.expenses.map((e) => e.line)).toEqual([8, 12]);
+  });
+
+  it('imports a negative bill (a refund) as an expense keeping the balances Cospend shows', () => {
+    // Cospend's getBalance (LocalProjectService.php), by hand: the payer += amount, each ower -= amount /
+    // weights * weight. "Hotel refund" -30 that Ann received for Ann, Ben and Cy: Ann -30 + 10 = -20, Ben
+    // and Cy +10 each; with the taxi (Ann 60 for the three: Ann +40, Ben and Cy -20): Ann 20, Ben -10,
+    // Cy -10.
+    const rows = [
+      '"Taxi",60,2024-01-02,1704196800,"Ann",1,1,"Ann,Ben,Cy",n,1,0,,0,n,0,"",0',
+      '"Hotel refund",-30,2024-01-03,1704283200,"Ann",1,1,"Ann,Ben,Cy",n,1,0,,4,n,0,"",0',
+    ];
+    const ledger = ledgerOf(`${MEMBERS}\n${HEAD}\n${rows.join('\n')}\n${EUR}`);
+    expect(ledger.problems).toEqual([]);
+    expect(ledger.expenses[1]).toMatchObject({
+      description: 'Hotel refund',
+      amount: 2000,
+      notes: '-30.00 EUR',
+      payers: [
+        { member: 'Ben', amount: 1000 },
+        { member: 'Cy', amount: 1000 },
+      ],
+      splits: [{ member: 'Ann', amount: 2000 }],
+    });
+    expect(ledger.sourceBalances).toEqual([
+      balance('Ann', 2000),
+      balance('Ben', -1000),
+      balance('Cy', -1000),
+    ]);
+    expect(importedBalances(ledger)).toEqual(ledger.sourceBalances);
   });
 
   it('reads the main currency from its code, symbol or name, and fails a project without one', () => {

@@ -12,13 +12,15 @@
 // A bill has one payer and its owers (names joined by commas), who share the amount in proportion to their
 // member weights; amounts are in the project's main currency (the other currencies only convert what is
 // typed in). Category -11 is Cospend's built-in "Reimbursement". Comments are URL-encoded (PHP urlencode).
+// A negative amount (a refund, or money received) is a bill like any other in its balances.
 import { allocate } from '../allocate';
-import { type Minor, parseMoney } from '../money';
+import { addMinor, type Minor, parseMoney } from '../money';
 import { categoryOfName, joinNotes } from './categoryNames';
 import { type CsvRecord, readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
+import { refundExpense } from './refunds';
 import { currencyOrChosen, lineBreaks, memberName, unreadable } from './peerText';
 import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
@@ -173,10 +175,6 @@ function parseCospend(content: string, options: ImportOptions = NO_IMPORT_OPTION
       out.problem(line, `The amount "${amountText}": ${amount.error}`);
       continue;
     }
-    if (amount.value < 0) {
-      out.problem(line, 'A negative amount (a refund in Cospend): Kitty has no negative expenses');
-      continue;
-    }
     const categoryId = Number(cell('categoryid') || '0');
     const comment = lineBreaks(urlDecode(cell('comment')));
     const key = keyOf(
@@ -207,15 +205,16 @@ function parseCospend(content: string, options: ImportOptions = NO_IMPORT_OPTION
       categoryId === COSPEND_REIMBURSEMENT
         ? { category: 'other' as const, note: 'Reimbursement in Cospend' }
         : categoryOfName(categories.get(categoryId) ?? '');
+    const whole = Math.abs(amount.value) as Minor;
     const splits =
-      amount.value > 0 && new Set(owers).size === owers.length && owers.every((o) => members.has(o))
+      whole > 0 && new Set(owers).size === owers.length && owers.every((o) => members.has(o))
         ? allocate(
-            amount.value,
+            whole,
             owers.map((o) => weightOf(members.get(o))),
             owers,
           ).map((part, i) => ({ member: owers[i] as string, amount: part as Minor }))
         : owers.map((member) => ({ member, amount: 0 as Minor }));
-    out.expense({
+    const imported = {
       line,
       key,
       date,
@@ -226,7 +225,19 @@ function parseCospend(content: string, options: ImportOptions = NO_IMPORT_OPTION
       notes: joinNotes(comment, named.note),
       payers: [{ member: payer, amount: amount.value }],
       splits,
+    };
+    if (amount.value >= 0) {
+      out.expense(imported);
+      continue;
+    }
+    // A negative bill (a refund or an income): the payer's balance goes down by it, each ower's up by
+    // their share of it, as Cospend's getBalance counts it.
+    const refund = refundExpense({
+      ...imported,
+      splits: splits.map((s) => ({ member: s.member, amount: addMinor(0, -s.amount) })),
     });
+    if (typeof refund === 'string') out.problem(line, refund);
+    else out.expense(refund);
   }
 
   return {

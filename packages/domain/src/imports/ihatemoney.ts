@@ -1,8 +1,9 @@
 import { allocate, leftoverCount } from '../allocate';
 import { currencyExponent, isKnownCurrency } from '../currencies';
-import { asMinor, decimalOfNumber, type Minor, parseDecimalText, parseMoney } from '../money';
+import { addMinor, asMinor, decimalOfNumber, type Minor, parseDecimalText, parseMoney } from '../money';
 import { contentKeys } from './keys';
 import { memberName } from './peerText';
+import { refundExpense } from './refunds';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import type {
   ImportedBalance,
@@ -168,8 +169,12 @@ export function ihatemoneyLedger(
       problem(`The amount ${JSON.stringify(b.amount)} cannot be read${money ? `: ${money.error}` : ''}`);
       continue;
     }
-    if (money.value <= 0) {
+    if (money.value === 0) {
       problem('The amount is not more than zero');
+      continue;
+    }
+    if (money.value < 0 && b.reimbursement) {
+      problem('A reimbursement of a negative amount');
       continue;
     }
     if (new Set(b.owers).size < b.owers.length) {
@@ -196,8 +201,11 @@ export function ihatemoneyLedger(
       continue;
     }
     const owerWeights = b.owers.map(weightOf);
-    const parts = allocate(amount, owerWeights, b.owers, rotation);
-    rotation += leftoverCount(amount, owerWeights);
+    // A negative bill (a refund, or money received) is split like any other, its shares negative.
+    const whole = Math.abs(amount);
+    const sign = amount < 0 ? -1 : 1;
+    const parts = allocate(whole, owerWeights, b.owers, rotation).map((p) => sign * p);
+    rotation += leftoverCount(whole, owerWeights);
     const expense: ImportedExpense = {
       line: b.line,
       key,
@@ -208,11 +216,12 @@ export function ihatemoneyLedger(
       amount,
       notes: b.reimbursement ? 'A reimbursement in IHateMoney, to several people' : '',
       payers: [{ member: b.payer, amount }],
-      splits: b.owers.map((member, i) => ({ member, amount: parts[i] as ImportedExpense['amount'] })),
+      splits: b.owers.map((member, i) => ({ member, amount: addMinor(0, parts[i] as number) })),
     };
-    const why = expenseProblem(expense, memberSet);
+    const imported = amount < 0 ? refundExpense(expense) : expense;
+    const why = typeof imported === 'string' ? imported : expenseProblem(imported, memberSet);
     if (why) problem(why);
-    else expenses.push(expense);
+    else expenses.push(imported as ImportedExpense);
   }
 
   const main = [...used].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;

@@ -141,10 +141,14 @@ describe('IHateMoney JSON export', () => {
         description: 'Remboursement Émile',
       },
     ]);
-    // IHateMoney takes negative bills; Kitty lists them, unchanged.
-    expect(ledger.problems).toEqual([
-      { line: 1, message: '"Remise caution": The amount is not more than zero' },
-    ]);
+    // IHateMoney takes negative bills (money received): Émile is owed his half of the 20.00 Chloé got.
+    expect(byWhat('Remise caution')).toMatchObject({
+      amount: 1000,
+      notes: '-20.00 EUR',
+      payers: [{ member: 'Émile', amount: 1000 }],
+      splits: [{ member: 'Chloé', amount: 1000 }],
+    });
+    expect(ledger.problems).toEqual([]);
   });
 
   it('names the line where each bill begins', () => {
@@ -152,9 +156,8 @@ describe('IHateMoney JSON export', () => {
     const ledger = ledgerOf(pretty);
     const lines = pretty.split('\n');
     const begins = (what: string) => lines.findIndex((l) => l.includes(`"what": ${JSON.stringify(what)}`));
-    expect(ledger.problems).toEqual([
-      { line: begins('Remise caution'), message: '"Remise caution": The amount is not more than zero' },
-    ]);
+    const refund = ledger.expenses.find((e) => e.description === 'Remise caution');
+    expect(refund?.line).toBe(begins('Remise caution'));
     expect(ledger.settlements[0]?.line).toBe(begins('Remboursement Émile'));
   });
 

@@ -116,8 +116,16 @@ describe('Spliit CSV export', () => {
       { line: 9, message: unknownPayer },
       { line: 10, message: unknownPayer },
       { line: 13, message: unknownPayer },
-      { line: 14, message: 'The amount is not more than zero' },
     ]);
+    // The income "Caution rendue" (-5.00 that Zoé received for Zoé and Bob, -2.50 each as the route writes
+    // them): Bob is owed his 2.50, Zoé owes it, as Spliit's balances have it (Zoé -2.50, Bob +2.50).
+    expect(chamonix.expenses.find((e) => e.line === 14)).toMatchObject({
+      description: 'Caution rendue',
+      amount: 250,
+      notes: '-5.00 EUR',
+      payers: [{ member: 'Bob', amount: 250 }],
+      splits: [{ member: 'Zoé', amount: 250 }],
+    });
     expect(chamonix.sourceBalances).toBeNull();
     expect(chamonix.expenses.map((e) => e.description)).toContain('Dîner "Chez Mémé", fondue');
     expect(chamonix.rows).toBe(14);

@@ -4,6 +4,7 @@ import { contentKeys } from './keys';
 import { addExpenseNets, balanceList } from './ledgerBalances';
 import { currencyOrChosen, firstCsvLine, memberName, unguardFormula, unreadable } from './peerText';
 import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
+import { refundExpense } from './refunds';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import { spliitCategory } from './spliit';
 import type {
@@ -174,9 +175,12 @@ function parse(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): Imp
       else settlements.push(settlement);
       continue;
     }
-    const why = expenseProblem(expense, memberSet);
+    // An income (a negative cost, its shares negative as Spliit computed them); never a reimbursement.
+    const imported =
+      amount >= 0 ? expense : reimbursement ? 'A reimbursement of a negative amount' : refundExpense(expense);
+    const why = typeof imported === 'string' ? imported : expenseProblem(imported, memberSet);
     if (why) problem(why);
-    else expenses.push(expense);
+    else expenses.push(imported as ImportedExpense);
   }
 
   const ledger: ImportedLedger = {

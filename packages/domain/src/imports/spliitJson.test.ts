@@ -57,15 +57,22 @@ describe('Spliit JSON export', () => {
     //  exp-10 Bob pays 97.26 for Bob and Carlos: 48.63 each
     //  exp-11 Zoé pays 29.99 for Zoé and Amélie: hashString("exp-11") % 2 = 1, Amélie gets 15.00, Zoé 14.99
     //  exp-15 Bob pays 4.50 for Bob and Amélie: 2.25 each
-    const expected = [EUR('Zoé', -1733), EUR('Bob', 1722), EUR('Carlos', -5765), EUR('Amélie', 5776)];
+    //  exp-13 an income of -5.00 Zoé received for Zoé and Bob: -2.50 each (shares.test.ts "splits an income
+    //         (negative amount)"), so Zoé -5.00 + 2.50, Bob +2.50
+    const expected = [
+      EUR('Zoé', -1733 - 250),
+      EUR('Bob', 1722 + 250),
+      EUR('Carlos', -5765),
+      EUR('Amélie', 5776),
+    ];
     expect(importedBalances(ledger)).toEqual(expected);
-    // Spliit's own balances also count the three rows Kitty does not import: exp-12 (Carlos 10.00 "by amount"
+    // Spliit's own balances also count the two rows Kitty does not import: exp-12 (Carlos 10.00 "by amount"
     // 3.00 + 3.00, which Spliit normalises to 5.00 each: shares.test.ts "normalises BY_AMOUNT shares that do
-    // not add up to the amount") and exp-13 (an income of -5.00: -2.50 each, shares.test.ts "splits an
-    // income"); exp-14 names a participant the group does not have, which Spliit cannot hold.
+    // not add up to the amount"); exp-14 names a participant the group does not have, which Spliit cannot
+    // hold.
     expect(ledger.sourceBalances).toEqual([
-      EUR('Zoé', -1733 - 500 - 250),
-      EUR('Bob', 1722 - 500 + 250),
+      EUR('Zoé', -1733 - 250 - 500),
+      EUR('Bob', 1722 + 250 - 500),
       EUR('Carlos', -5765 + 1000),
       EUR('Amélie', 5776),
     ]);
@@ -147,15 +154,63 @@ describe('Spliit JSON export', () => {
     });
   });
 
+  it('imports an income (a negative amount) as an expense owed to those who share it, its amount in the notes', () => {
+    expect(expense('exp-13')).toMatchObject({
+      description: 'Caution rendue',
+      amount: 250,
+      notes: '-5.00 EUR',
+      payers: [{ member: 'Bob', amount: 250 }],
+      splits: [{ member: 'Zoé', amount: 250 }],
+    });
+  });
+
+  it("splits an income to the cent as Spliit's own test does (-95.00 for three: -31.67, -31.67, -31.66)", () => {
+    // shares.test.ts "splits an income (negative amount) without losing a minor unit": whoever gets which
+    // share, the three are those. Ann received the money and shares it: her balance goes down by what the
+    // others' shares add up to, theirs up by their share.
+    const income = ledgerOf(
+      JSON.stringify({
+        name: 'Income',
+        currency: '€',
+        currencyCode: 'EUR',
+        participants: [
+          { id: 'alice', name: 'Ann' },
+          { id: 'bob', name: 'Ben' },
+          { id: 'carol', name: 'Cleo' },
+        ],
+        expenses: [
+          {
+            id: 'e1',
+            expenseDate: '2024-06-01T00:00:00.000Z',
+            title: 'Sold the tent',
+            category: null,
+            amount: -9500,
+            paidById: 'alice',
+            paidFor: [
+              { participantId: 'alice', shares: 1 },
+              { participantId: 'bob', shares: 1 },
+              { participantId: 'carol', shares: 1 },
+            ],
+            isReimbursement: false,
+            splitMode: 'EVENLY',
+          },
+        ],
+      }),
+    );
+    expect(income.problems).toEqual([]);
+    const [row] = income.expenses;
+    const others = (row?.payers ?? []).map((p) => p.amount);
+    const ann = 9500 - (row?.splits[0]?.amount ?? 0);
+    expect(row?.splits.map((s) => s.member)).toEqual(['Ann']);
+    expect([ann, ...others].sort()).toEqual([3166, 3167, 3167]);
+    expect(importedBalances(income)).toEqual(income.sourceBalances);
+  });
+
   it('lists the rows it cannot import at the line where each begins, never fixed', () => {
     expect(ledger.problems).toEqual([
       {
         line: lineOfExpense(fixture, 'exp-12'),
         message: '"Ancienne dépense": The amounts of the split add up to 600 cents, not 1000',
-      },
-      {
-        line: lineOfExpense(fixture, 'exp-13'),
-        message: '"Caution rendue": The amount is not more than zero',
       },
       {
         line: lineOfExpense(fixture, 'exp-14'),
@@ -169,7 +224,7 @@ describe('Spliit JSON export', () => {
   it('reads the export as Spliit writes it, on one line', () => {
     const oneLine = ledgerOf(JSON.stringify(JSON.parse(fixture)));
     expect(importedBalances(oneLine)).toEqual(importedBalances(ledger));
-    expect(oneLine.problems.map((p) => p.line)).toEqual([1, 1, 1]);
+    expect(oneLine.problems.map((p) => p.line)).toEqual([1, 1]);
     expect(oneLine.problems[0]?.message).toContain('"Ancienne dépense"');
   });
 

@@ -3,6 +3,7 @@ import { addMinor, formatScaled } from '../money';
 import { asObject, parseJsonWithLines } from './jsonLines';
 import { currencyOrChosen, memberName, unreadable } from './peerText';
 import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
+import { refundExpense } from './refunds';
 import { expenseProblem, isoDay, settlementProblem } from './rows';
 import {
   SPLIT_MODES,
@@ -11,6 +12,7 @@ import {
   spliitAmountText,
   spliitBalances,
   spliitCategory,
+  spliitExpenseShares,
   spliitHash,
   spliitUnitFactor,
 } from './spliit';
@@ -135,12 +137,28 @@ function parse(content: string, options: ImportOptions = NO_IMPORT_OPTIONS): Imp
       problem(`The date ${JSON.stringify(raw?.expenseDate)} is not a day`);
       continue;
     }
+    const payer = nameOf.get(expense.paidById) as string;
+    if (expense.amount < 0) {
+      const imported = incomeOf(expense, raw as Record<string, unknown>, nameOf, {
+        line,
+        date,
+        title,
+        currency,
+        factor,
+      });
+      if (typeof imported === 'string') problem(imported);
+      else {
+        const why = expenseProblem(imported, memberSet);
+        if (why) problem(why);
+        else expenses.push(imported);
+      }
+      continue;
+    }
     const split = spliitSplit(expense);
     if (typeof split === 'string') {
       problem(split);
       continue;
     }
-    const payer = nameOf.get(expense.paidById) as string;
     const amount = addMinor(0, expense.amount * factor);
     const receivers = expense.paidFor.map((p) => nameOf.get(p.participantId) as string);
     if (expense.isReimbursement && receivers.length === 1) {
@@ -257,6 +275,65 @@ function spliitSplit(e: SpliitExpense): Map<string, number> | string {
   const keys = e.paidFor.map((p) => p.participantId);
   const parts = allocate(e.amount, weights, keys, spliitHash(e.id) % keys.length);
   return new Map(keys.map((k, i) => [k, parts[i] as number]));
+}
+
+/**
+ * An income (a negative amount: money the group received, which Spliit splits like an expense) as the
+ * expense that moves every balance as Spliit does (refunds.ts): Spliit's own shares of the negative amount
+ * (getExpenseShares floors them, so they are not Kitty's allocate of its opposite), the payer's balance
+ * down by the amount less their share, each other participant's up by theirs.
+ */
+function incomeOf(
+  e: SpliitExpense,
+  raw: Record<string, unknown>,
+  nameOf: ReadonlyMap<string, string>,
+  row: { line: number; date: string; title: string; currency: string; factor: number },
+): ImportedExpense | string {
+  if (e.isReimbursement) return 'A reimbursement of a negative amount';
+  const why = incomeSplitProblem(e);
+  if (why) return why;
+  const { category, note } = spliitCategory(asObject(raw.category)?.name as string | undefined);
+  const amount = addMinor(0, e.amount * row.factor);
+  return refundExpense({
+    line: row.line,
+    key: `spliit:${e.id}`,
+    date: row.date,
+    description: row.title,
+    category,
+    currency: row.currency,
+    amount,
+    notes: notesOf(raw, e, note),
+    payers: [{ member: nameOf.get(e.paidById) as string, amount }],
+    splits: [...spliitExpenseShares(e)].map(([id, share]) => ({
+      member: nameOf.get(id) as string,
+      amount: addMinor(0, share * row.factor),
+    })),
+  });
+}
+
+/**
+ * Why Spliit's split of an income cannot be carried: the figures as spliitSplit checks them, an income's
+ * amounts by amount being its negative shares. Spliit's float arithmetic is exact while the amount times
+ * the shares stays a safe integer; beyond, refused rather than guessed.
+ */
+function incomeSplitProblem(e: SpliitExpense): string | null {
+  if (e.paidFor.length === 0) return 'Nobody shares it';
+  if (new Set(e.paidFor.map((p) => p.participantId)).size < e.paidFor.length)
+    return 'Someone is listed twice in the split';
+  const sum = e.paidFor.reduce((total, p) => total + BigInt(p.shares), 0n);
+  if (e.splitMode === 'BY_AMOUNT') {
+    if (e.paidFor.some((p) => p.shares > 0)) return 'An income split by amount with a share above zero';
+    if (sum !== BigInt(e.amount)) return `The amounts of the split add up to ${sum} cents, not ${e.amount}`;
+    return null;
+  }
+  if (e.splitMode !== 'EVENLY' && e.paidFor.some((p) => p.shares < 0)) return 'A share is negative';
+  if (e.splitMode === 'BY_PERCENTAGE' && sum !== 10000n) {
+    return `The percentages add up to ${formatScaled(sum, 2)}%, not 100%`;
+  }
+  if (e.splitMode === 'BY_SHARES' && sum === 0n) return 'The shares add up to zero';
+  const total = e.splitMode === 'EVENLY' ? e.paidFor.length : Number(sum);
+  if (!Number.isSafeInteger(e.amount * total)) return 'The amount is too large to split exactly';
+  return null;
 }
 
 function notesOf(raw: Record<string, unknown>, e: SpliitExpense, categoryNote: string | null): string {

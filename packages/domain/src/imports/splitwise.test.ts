@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocate } from '../allocate';
 import { formatMoney, type Minor, parseMoneyOrThrow } from '../money';
 import { fixture, ledgerOf as readLedger, seeded, timedLedger } from './fixtures/fixture';
 import { importedBalances } from './ledgerBalances';
 import { detectImportFormat, parseImport } from './parse';
+import { refundOfNets } from './refunds';
 import { partsOfNets, readSplitwiseCsv } from './splitwise';
 import type { ImportedBalance, ImportedLedger } from './types';
 
@@ -281,6 +283,119 @@ describe('Splitwise CSV', () => {
       expect(parts.splits.reduce((a, s) => a + s.amount, 0)).toBe(cost);
       expect(parts.payers.every((p) => p.amount > 0) && parts.splits.every((s) => s.amount > 0)).toBe(true);
     }
+  });
+
+  it('imports a refund (a negative cost) as an expense owed to those it is owed to, every balance kept', () => {
+    // A trip in CHF: Ann paid the hotel 480.00 for four; the hotel refunded 160.00 to Ann, shared by all
+    // four (Splitwise writes it with cost -160.00, Ann's column -120.00, everyone else's 40.00). The Total
+    // balance row is Splitwise's own: its columns summed.
+    const csv = [
+      'Date,Description,Category,Cost,Currency,Ann,Ben,Cleo,Dev',
+      '',
+      '2024-06-01,Hotel,Hotel,480.00,CHF,360.00,-120.00,-120.00,-120.00',
+      '2024-06-04,Hotel refund,Hotel,-160.00,CHF,-120.00,40.00,40.00,40.00',
+      '2024-06-05,Deposit back,General,-50.00,CHF,25.00,-50.00,25.00,0.00',
+      '',
+      '2024-06-30,Total balance, , ,CHF,265.00,-130.00,-55.00,-80.00',
+    ].join('\n');
+    const ledger = ledgerOf(csv);
+    expect(ledger.problems).toEqual([]);
+    const [, refund, deposit] = ledger.expenses;
+    expect(refund).toMatchObject({
+      line: 4,
+      description: 'Hotel refund',
+      category: 'accommodation',
+      currency: 'CHF',
+      amount: 12000,
+      notes: '-160.00 CHF',
+      payers: [
+        { member: 'Ben', amount: 4000 },
+        { member: 'Cleo', amount: 4000 },
+        { member: 'Dev', amount: 4000 },
+      ],
+      splits: [{ member: 'Ann', amount: 12000 }],
+    });
+    expect(deposit).toMatchObject({
+      amount: 5000,
+      notes: '-50.00 CHF',
+      payers: [
+        { member: 'Ann', amount: 2500 },
+        { member: 'Cleo', amount: 2500 },
+      ],
+      splits: [{ member: 'Ben', amount: 5000 }],
+    });
+    expect(importedBalances(ledger)).toEqual(ledger.sourceBalances);
+    expect(ledger.sourceBalances).toEqual([
+      { member: 'Ann', currency: 'CHF', amount: 26500 },
+      { member: 'Ben', currency: 'CHF', amount: -13000 },
+      { member: 'Cleo', currency: 'CHF', amount: -5500 },
+      { member: 'Dev', currency: 'CHF', amount: -8000 },
+    ]);
+  });
+
+  it('refuses a refund whose columns give back more than its cost, saying it is a refund', () => {
+    const ledger = ledgerOf(
+      'Date,Description,Category,Cost,Currency,Ann,Ben\n2024-06-04,Refund,General,-10.00,EUR,-12.00,12.00\n',
+    );
+    expect(ledger.problems).toEqual([
+      { line: 2, message: 'A refund of -10.00 that gives 12.00 back, more than its amount' },
+    ]);
+    expect(ledger.sourceBalances).toEqual([
+      { member: 'Ann', currency: 'EUR', amount: -1200 },
+      { member: 'Ben', currency: 'EUR', amount: 1200 },
+    ]);
+  });
+
+  it('imports any refund row with the balances its columns say (property)', () => {
+    const members = ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve'];
+    const row = fc
+      .record({
+        refund: fc.integer({ min: 1, max: 1_000_000 }),
+        payers: fc.array(fc.nat({ max: 100 }), { minLength: members.length, maxLength: members.length }),
+        weights: fc.array(fc.nat({ max: 4 }), { minLength: members.length, maxLength: members.length }),
+      })
+      .filter((r) => r.payers.some((w) => w > 0) && r.weights.some((w) => w > 0));
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 8 }), (rows) => {
+        const lines = [`Date,Description,Category,Cost,Currency,${members.join(',')}`, ''];
+        for (const [i, r] of rows.entries()) {
+          // Who got the money back, and who shares the refund: each member's column is their share of it
+          // minus what they received, as Splitwise writes a negative expense.
+          const received = allocate(r.refund, r.payers, members);
+          const shares = allocate(r.refund, r.weights, members);
+          const nets = members.map((_, m) => (shares[m] ?? 0) - (received[m] ?? 0));
+          lines.push(
+            `2024-01-${String(1 + (i % 28)).padStart(2, '0')},Refund ${i},General,${formatMoney(-r.refund, 'EUR')},EUR,${nets.map((n) => formatMoney(n, 'EUR')).join(',')}`,
+          );
+        }
+        const csv = `${lines.join('\n')}\n`;
+        const ledger = ledgerOf(csv);
+        // A row whose shares are exactly what each got back moves nothing: refused, saying so.
+        expect(ledger.problems.every((p) => / that changes nobody's balance$/.test(p.message))).toBe(true);
+        expect(ledger.expenses.length + ledger.problems.length).toBe(rows.length);
+        expect(importedBalances(ledger)).toEqual(columnSums(csv));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refundOfNets keeps every column, its payers and split adding up to the amount', () => {
+    const parts = refundOfNets(
+      -1000 as Minor,
+      [
+        { member: 'A', amount: 300 as Minor },
+        { member: 'B', amount: -500 as Minor },
+        { member: 'C', amount: 200 as Minor },
+      ],
+      'EUR',
+    );
+    expect(parts).toEqual({
+      payers: [
+        { member: 'A', amount: 300 },
+        { member: 'C', amount: 200 },
+      ],
+      splits: [{ member: 'B', amount: 500 }],
+    });
   });
 
   it('reads a generated export of 1,500 rows in well under a second, with Splitwise’s balances', () => {

@@ -11,15 +11,17 @@
 // A friend's export may begin with a note line ("Note: does not include group expenses") before the header.
 // Each member's column is the row's net effect on them: what they paid minus their share (a payment: the
 // payer's column positive, the payee's negative). One "Total balance" row per currency closes the file.
+// A refund (money given back to the group) is a row with a negative cost whose columns still add up to zero.
 import { allocate } from '../allocate';
 import { isKnownCurrency } from '../currencies';
 import { formatMoney, type Minor, parseMoney, sumMinor } from '../money';
-import { categoryOfName } from './categoryNames';
+import { categoryOfName, joinNotes } from './categoryNames';
 import { readCsv } from './csvRecords';
 import { contentKeys } from './keys';
 import { balanceList } from './ledgerBalances';
 import type { ImportReader } from './reader';
 import { lineBreaks, memberName } from './peerText';
+import { refundOfNets, refundNote } from './refunds';
 import { RowCollector } from './rowCollector';
 import { isoDay } from './rows';
 import type { ImportedMember, ImportedPart, ImportParseResult } from './types';
@@ -170,7 +172,8 @@ function parseSplitwise(content: string): ImportParseResult {
       });
       continue;
     }
-    const parts = partsOfNets(cost.value, nets, currency);
+    const parts =
+      cost.value < 0 ? refundOfNets(cost.value, nets, currency) : partsOfNets(cost.value, nets, currency);
     if (typeof parts === 'string') {
       out.problem(line, parts);
       continue;
@@ -183,8 +186,8 @@ function parseSplitwise(content: string): ImportParseResult {
       description: lineBreaks(description),
       category,
       currency,
-      amount: cost.value,
-      notes: note,
+      amount: sumMinor(parts.payers.map((p) => p.amount)),
+      notes: joinNotes(cost.value < 0 ? refundNote(cost.value, currency) : '', note),
       ...parts,
     });
   }

@@ -281,6 +281,42 @@ export function importsSuite(ctx: TestContext): void {
       expect(list.json().expenses).toHaveLength(2);
     });
 
+    it('a Splitwise refund (a negative cost) is imported: "in the file" and "after import" equal, in the group too', async () => {
+      const made = await groupOf(ctx.app, 2);
+      const [owner, other] = made.people as [Person, Person];
+      // The hotel refunded 160.00 CHF to Ann, shared by both: Splitwise writes cost -160.00, Ann -80.00.
+      const csv = splitwiseCsv(
+        ['Ann', 'Ben'],
+        [
+          ['2024-06-01', 'Hotel', 'Hotel', '480.00', 'CHF', '240.00', '-240.00'],
+          ['2024-06-04', 'Hotel refund', 'Hotel', '-160.00', 'CHF', '-80.00', '80.00'],
+        ],
+      );
+      const members = { Ann: owner.email, Ben: other.email };
+      const payload = { format: 'auto', content: csv, group_id: made.group.id, members };
+      const preview = await post(owner, { ...payload, dryRun: true });
+      expect(preview.statusCode, preview.body).toBe(200);
+      const previewed = expectContract<ImportResult>(preview, 'importFile');
+      expect(previewed).toMatchObject({ expenses: 2, problems: [] });
+      expect(previewed.balances).toEqual([
+        { member: 'Ann', currency: 'CHF', source: 160, imported: 160 },
+        { member: 'Ben', currency: 'CHF', source: -160, imported: -160 },
+      ]);
+      const response = await post(owner, payload);
+      expect(response.statusCode, response.body).toBe(201);
+      const result = expectContract<ImportResult>(response, 'importFile');
+      expect(await groupNets(owner, made.group.id, result)).toEqual(importedNets(previewed));
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/expenses/group/${made.group.id}`,
+        headers: bearer(owner.token),
+      });
+      const refund = (list.json().expenses as { description: string; amount: number; notes: string }[]).find(
+        (e) => e.description === 'Hotel refund',
+      );
+      expect(refund).toMatchObject({ amount: 80, notes: '-160.00 CHF' });
+    });
+
     it('an unknown address becomes a not-registered member, sent the invitation e-mail once the import is written', async () => {
       const sink = await startSmtpSink();
       try {
