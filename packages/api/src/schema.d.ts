@@ -825,10 +825,10 @@ export interface paths {
      *     transaction), "The file has {n} rows; Kitty imports at most 10,000 at once: export a shorter period,
      *     or split the file".
      *
-     *     Importing the same file again writes nothing twice: each row remembers where it came from, the rows
-     *     already in the group are counted in `already_imported`, and the same file imported again without
-     *     `group_id` answers the group it made the first time (while the caller is still its member). A failed
-     *     import writes nothing.
+     *     Importing the same file again into the same group writes nothing twice: each row remembers where it
+     *     came from, the rows already in the group are counted in `already_imported`. Whether a row is already
+     *     imported is a question for the group it goes into: without `group_id` the file goes into a new group,
+     *     whole, even when it was imported before (a copy). A failed import writes nothing.
      *
      *     Every imported row is the caller's: the caller is recorded as who created each expense, settlement,
      *     recurring expense and comment, and as the actor of the group's history. What the file says about who

@@ -22,60 +22,27 @@ export async function importedKeys(
   return keys;
 }
 
-export interface ImportRecord {
-  id: string;
-  group_id: string | null;
-}
-
 /**
- * Claims the record of a file (its person, format and SHA-256): answers `created` true when this import is
- * the first. A second identical import in another transaction waits here, on the unique key, until the
- * first commits (then finds its record) or rolls back (then is the first).
+ * Records a file (its person, format and SHA-256) as imported into a group, with what this run wrote. One
+ * record per group: an import of the same file into the same group again keeps the first run's record.
  */
-export async function claimImport(
+export async function recordImport(
   tx: Db,
-  userId: string,
-  format: string,
-  digest: string,
-): Promise<{ created: boolean; record: ImportRecord }> {
-  const inserted = await tx.query<ImportRecord>(
-    `INSERT INTO imports (user_id, format, digest) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id, format, digest) DO NOTHING RETURNING id, group_id`,
-    [userId, format, digest],
-  );
-  if (inserted.rows[0]) return { created: true, record: inserted.rows[0] };
-  const { rows } = await tx.query<ImportRecord>(
-    'SELECT id, group_id FROM imports WHERE user_id = $1 AND format = $2 AND digest = $3 FOR UPDATE',
-    [userId, format, digest],
-  );
-  const record = rows[0];
-  if (!record) throw new Error('the import record vanished while being claimed');
-  return { created: false, record };
-}
-
-/** The group a person's earlier import of this file went into (null: none, or it was deleted). */
-export async function earlierImportGroup(
-  db: Db,
-  userId: string,
-  format: string,
-  digest: string,
-): Promise<string | null> {
-  const { rows } = await db.query<{ group_id: string | null }>(
-    'SELECT group_id FROM imports WHERE user_id = $1 AND format = $2 AND digest = $3',
-    [userId, format, digest],
-  );
-  return rows[0]?.group_id ?? null;
-}
-
-/** Where the file went and what it wrote (the counts of this run). */
-export async function saveImport(
-  tx: Db,
-  id: string,
-  r: { group_id: string; rows: number; expenses: number; settlements: number; already_imported: number },
+  r: {
+    user_id: string;
+    format: string;
+    digest: string;
+    group_id: string;
+    rows: number;
+    expenses: number;
+    settlements: number;
+    already_imported: number;
+  },
 ): Promise<void> {
   await tx.query(
-    `UPDATE imports SET group_id = $2, rows = $3, expenses = $4, settlements = $5, already_imported = $6
-      WHERE id = $1`,
-    [id, r.group_id, r.rows, r.expenses, r.settlements, r.already_imported],
+    `INSERT INTO imports (user_id, format, digest, group_id, rows, expenses, settlements, already_imported)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (user_id, format, digest, group_id) DO NOTHING`,
+    [r.user_id, r.format, r.digest, r.group_id, r.rows, r.expenses, r.settlements, r.already_imported],
   );
 }

@@ -35,7 +35,7 @@ import { createGroup } from '../groups/create';
 import { addPersonToGroup } from '../groups/members';
 import { lockedNonMembers } from '../groups/membership';
 import type { Invited } from '../groups/people';
-import { findGroupForMember, type GroupRow, membersOfGroups } from '../groups/repo';
+import { findGroupForMember, membersOfGroups } from '../groups/repo';
 import type { Contract } from '../http/contract';
 import { HttpError, invalid, invalidField, notFound } from '../http/errors';
 import { readRuleInput } from '../recurring/input';
@@ -50,7 +50,7 @@ import {
   resolveMembers,
   screenMembers,
 } from './members';
-import { claimImport, earlierImportGroup, importedKeys, saveImport } from './repo';
+import { importedKeys, recordImport } from './repo';
 import {
   type ExpenseContext,
   expenseBodyOf,
@@ -278,20 +278,6 @@ async function groupPeople(db: Db, groupId: string): Promise<GroupPerson[]> {
   }));
 }
 
-/** The preview's target: the named group (already found for the caller), or none. */
-async function previewTarget(
-  db: Db,
-  caller: CurrentUser,
-  named: GroupRow | null,
-  file: ReadFile,
-): Promise<Target | null> {
-  if (named) return { id: named.id, name: named.name, people: await groupPeople(db, named.id) };
-  // The same file again answers the group its first import made (while the caller is in it).
-  const earlier = await earlierImportGroup(db, caller.id, file.ledger.format, file.digest);
-  const group = earlier ? await findGroupForMember(db, earlier, caller.id) : null;
-  return group ? { id: group.id, name: group.name, people: await groupPeople(db, group.id) } : null;
-}
-
 const callerPerson = (caller: CurrentUser): GroupPerson => ({
   id: caller.id,
   email: caller.email,
@@ -318,7 +304,10 @@ export async function importFile(
   const categories = new Set((await loadCategories(db)).values);
   const validators = rowValidators(ctx.contract);
   if (body.dryRun) {
-    const target = await previewTarget(db, caller, named, file);
+    // Without a group the file goes into a new one: nothing is in it yet, whoever imported the file before.
+    const target: Target | null = named
+      ? { id: named.id, name: named.name, people: await groupPeople(db, named.id) }
+      : null;
     const members = await resolveMembers(
       db,
       caller.id,
@@ -342,12 +331,9 @@ export async function importFile(
       keys,
     );
     const name = target?.name ?? newGroupName(body, file.ledger);
-    // The contract: null on a dry run without group_id, even when an earlier import of the file made the
-    // group this one would go into (its name and already_imported say so).
-    const groupId = body.group_id === undefined ? null : (target?.id ?? null);
     return {
       status: 200,
-      body: resultOf(true, file.ledger, groupId, name, members, plan),
+      body: resultOf(true, file.ledger, target?.id ?? null, name, members, plan),
       invited: [],
     };
   }
@@ -358,26 +344,18 @@ export async function importFile(
   await screenMembers(db, caller.id, file.ledger, body.members, people, ctx.lookups);
   const invited: Invited[] = [];
   const result = await db.transaction(async (tx) => {
-    const claim = await claimImport(tx, caller.id, file.ledger.format, file.digest);
     let target: Target;
-    let record = claim.created;
     if (body.group_id !== undefined) {
       const group = await findGroupForMember(tx, body.group_id, caller.id, 'FOR NO KEY UPDATE');
       if (!group) throw notFound();
       target = { id: group.id, name: group.name, people: await groupPeople(tx, group.id) };
     } else {
-      const earlier = claim.record.group_id
-        ? await findGroupForMember(tx, claim.record.group_id, caller.id, 'FOR NO KEY UPDATE')
-        : null;
-      if (earlier) target = { id: earlier.id, name: earlier.name, people: await groupPeople(tx, earlier.id) };
-      else {
-        // Resolved against the caller alone first: a refusal must come before anything is made.
-        const check = await resolveMembers(tx, caller.id, file.ledger, body.members, [callerPerson(caller)]);
-        const errors = memberErrors(check);
-        if (errors.length > 0) throw invalid(...errors);
-        target = await newGroup(tx, caller, body, file.ledger);
-        record = true;
-      }
+      // A new group, even for a file imported before: a copy into a new group is asked for as such.
+      // Resolved against the caller alone first: a refusal must come before anything is made.
+      const check = await resolveMembers(tx, caller.id, file.ledger, body.members, [callerPerson(caller)]);
+      const errors = memberErrors(check);
+      if (errors.length > 0) throw invalid(...errors);
+      target = await newGroup(tx, caller, body, file.ledger);
     }
     const members = await resolveMembers(tx, caller.id, file.ledger, body.members, target.people);
     const errors = memberErrors(members);
@@ -409,15 +387,16 @@ export async function importFile(
     // Who each name is now (a person invited by this import has an id from here on); the status says how.
     const people = members.map((m) => ({ ...m, user_id: ids.get(m.name) ?? m.user_id }));
     const answer = resultOf(false, file.ledger, target.id, target.name, people, final, written);
-    if (record) {
-      await saveImport(tx, claim.record.id, {
-        group_id: target.id,
-        rows: answer.rows,
-        expenses: answer.expenses,
-        settlements: answer.settlements,
-        already_imported: answer.already_imported,
-      });
-    }
+    await recordImport(tx, {
+      user_id: caller.id,
+      format: file.ledger.format,
+      digest: file.digest,
+      group_id: target.id,
+      rows: answer.rows,
+      expenses: answer.expenses,
+      settlements: answer.settlements,
+      already_imported: answer.already_imported,
+    });
     return answer;
   });
   return { status: 201, body: result, invited };

@@ -1,0 +1,7 @@
+-- Whether a file was imported is a question for the group it goes into (docs/import.md): the same file
+-- imported into a new group is a copy, made as asked, not "already imported". So a file's record (0019)
+-- is one per person, format, SHA-256 and target group, written once the group is known; the rows' own keys,
+-- unique per group and read under the group's lock, are what make a second import into one group write
+-- nothing twice.
+ALTER TABLE imports DROP CONSTRAINT imports_user_id_format_digest_key;
+CREATE UNIQUE INDEX imports_file_group_idx ON imports (user_id, format, digest, group_id);
