@@ -5,3 +5,10 @@
 -- nothing twice.
 ALTER TABLE imports DROP CONSTRAINT imports_user_id_format_digest_key;
 CREATE UNIQUE INDEX imports_file_group_idx ON imports (user_id, format, digest, group_id);
+
+-- A row's identity (its app, day, amount, currency, payers and description; docs/import.md) recognises it
+-- when another export of the same app keys it otherwise: Spliit's CSV keys by content, its JSON by id.
+ALTER TABLE expenses ADD COLUMN import_identity text
+  CHECK (import_identity IS NULL OR char_length(import_identity) BETWEEN 1 AND 300);
+ALTER TABLE settlements ADD COLUMN import_identity text
+  CHECK (import_identity IS NULL OR char_length(import_identity) BETWEEN 1 AND 300);

@@ -50,7 +50,7 @@ import {
   resolveMembers,
   screenMembers,
 } from './members';
-import { importedKeys, recordImport } from './repo';
+import { type GroupRows, importedKeys, recordImport, saveIdentities } from './repo';
 import {
   type ExpenseContext,
   expenseBodyOf,
@@ -128,12 +128,61 @@ function guarded<T>(read: () => RowOutcome<T>): RowOutcome<T> {
   }
 }
 
-/** Each row read as Kitty's own routes read it; rows whose key the group holds are counted, not read. */
-function planRows(
-  ledger: ImportedLedger,
-  ctx: ExpenseContext,
-  keys: Awaited<ReturnType<typeof importedKeys>> | null,
-): Plan {
+/** The id in a Kitty archive's key (`kitty:<id>`, `kitty-settlement:<id>`, `kitty-recurring:<id>`). */
+const archiveId = (key: string) => key.slice(key.indexOf(':') + 1);
+
+/** The ids a Kitty archive names: those that are the target group's own rows are those rows. */
+function archiveIds(ledger: ImportedLedger): string[] {
+  if (ledger.format !== 'kitty-json') return [];
+  return [...ledger.expenses, ...ledger.settlements, ...ledger.recurring].map((r) => archiveId(r.key));
+}
+
+/**
+ * Recognises the rows of one kind the group already holds (docs/import.md): by the file's key (its id, or
+ * its content in an export without ids); a Kitty archive's row by its id when that is the group's own row;
+ * else by its identity, among the rows an export of the same app wrote that this file does not key, each
+ * such row recognising one of the file's at most (two identical rows stay two).
+ */
+function recogniser(
+  ledgerKeys: readonly string[],
+  keys: Set<string>,
+  own: Set<string>,
+  identified: readonly { key: string; identity: string }[],
+  archive: boolean,
+) {
+  const mine = new Set(ledgerKeys);
+  const pool = new Map<string, number>();
+  for (const r of identified) if (!mine.has(r.key)) pool.set(r.identity, (pool.get(r.identity) ?? 0) + 1);
+  return (row: { key: string; identity?: string }) => {
+    if (keys.has(row.key) || (archive && own.has(archiveId(row.key)))) return true;
+    const left = row.identity ? (pool.get(row.identity) ?? 0) : 0;
+    if (left === 0 || !row.identity) return false;
+    pool.set(row.identity, left - 1);
+    return true;
+  };
+}
+
+/** Each row read as Kitty's own routes read it; rows the group already holds are counted, not read. */
+function planRows(ledger: ImportedLedger, ctx: ExpenseContext, keys: GroupRows | null): Plan {
+  const archive = ledger.format === 'kitty-json';
+  const expenseThere = keys
+    ? recogniser(
+        ledger.expenses.map((e) => e.key),
+        keys.expenses,
+        keys.own.expenses,
+        keys.identities.expenses,
+        archive,
+      )
+    : () => false;
+  const settlementThere = keys
+    ? recogniser(
+        ledger.settlements.map((s) => s.key),
+        keys.settlements,
+        keys.own.settlements,
+        keys.identities.settlements,
+        archive,
+      )
+    : () => false;
   const plan: Plan = {
     expenses: [],
     settlements: [],
@@ -154,6 +203,11 @@ function planRows(
   };
   for (const row of ledger.recurring) {
     if (!once('r', row.key, row.line) || keys?.recurring.has(row.key)) continue;
+    if (archive && keys?.own.recurring.has(archiveId(row.key))) {
+      // This group's own rule: its occurrences in the file are its own expenses, recognised likewise.
+      keys.recurring.set(row.key, archiveId(row.key));
+      continue;
+    }
     try {
       plan.recurring.push({ row, ...readImportedRule(row, ctx) });
     } catch (error) {
@@ -168,7 +222,7 @@ function planRows(
       problems.push({ line: row.line, message: TOO_LONG_KEY });
       continue;
     }
-    if (keys?.expenses.has(row.key)) {
+    if (expenseThere(row)) {
       plan.already++;
       plan.present.expenses.push(row);
       continue;
@@ -183,7 +237,7 @@ function planRows(
       problems.push({ line: row.line, message: TOO_LONG_KEY });
       continue;
     }
-    if (keys?.settlements.has(row.key)) {
+    if (settlementThere(row)) {
       plan.already++;
       plan.present.settlements.push(row);
       continue;
@@ -317,7 +371,7 @@ export async function importFile(
       ctx.lookups,
     );
     const ids = new Map(members.map((m, i) => [m.name, m.user_id ?? placeholderId(i)]));
-    const keys = target ? await importedKeys(db, target.id) : null;
+    const keys = target ? await importedKeys(db, target.id, archiveIds(file.ledger)) : null;
     const plan = planRows(
       file.ledger,
       {
@@ -375,7 +429,7 @@ export async function importFile(
     }
     // Their member rows stay locked (FOR SHARE) until commit: nobody leaves while their rows are written.
     await lockedNonMembers(tx, target.id, [...ids.values()]);
-    const keys = await importedKeys(tx, target.id);
+    const keys = await importedKeys(tx, target.id, archiveIds(file.ledger));
     const idOf = (name: string) => ids.get(name) as string;
     const plan = planRows(
       file.ledger,
@@ -456,6 +510,10 @@ async function writeRows(
   rules: Map<string, string>,
 ): Promise<{ expenses: number; settlements: number; already: number; rows: Plan }> {
   const written = { expenses: 0, settlements: 0, already: 0 };
+  const identities: { expenses: [string, string][]; settlements: [string, string][] } = {
+    expenses: [],
+    settlements: [],
+  };
   const ruleIds = new Map(rules);
   for (const { row, body, pausedByImport } of plan.recurring) {
     const id = newExpenseId();
@@ -509,6 +567,7 @@ async function writeRows(
       written.already++;
       continue;
     }
+    if (row.identity) identities.expenses.push([id, row.identity]);
     for (const comment of row.comments ?? []) {
       // A comment of the archive that shows nothing is left out, as POST /expenses/{id}/comments refuses it.
       if (validateComment(comment.text).text) continue;
@@ -540,8 +599,10 @@ async function writeRows(
       caller.id,
     );
     await advancePlanAfter(tx, settlement);
+    if (row.identity) identities.settlements.push([settlement.id, row.identity]);
     written.settlements++;
   }
+  await saveIdentities(tx, identities);
   return { ...written, rows: plan };
 }
 
@@ -574,6 +635,13 @@ function resultOf(
     expenses: written ? written.expenses : plan.expenses.length,
     settlements: written ? written.settlements : plan.settlements.length,
     already_imported: plan.already,
+    recognised: [...plan.present.expenses, ...plan.present.settlements].map((r) => ({
+      line: r.line,
+      date: r.date,
+      description: r.description,
+      amount: toDecimal(r.amount, r.currency),
+      currency: r.currency,
+    })),
     date_from: days[0] ?? null,
     date_to: days[days.length - 1] ?? null,
     currencies,

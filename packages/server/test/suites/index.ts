@@ -46,6 +46,7 @@ import { idempotencyVersionsSuite } from './idempotency-versions.suite';
 import { hostileInputSuite } from './hostile-input.suite';
 import { importsSuite } from './imports.suite';
 import { importsLimitsSuite } from './imports-limits.suite';
+import { importsRecogniseSuite } from './imports-recognise.suite';
 import { inviteSuite } from './invite.suite';
 import { liveSuite } from './live.suite';
 import { liveSignOutSuite } from './live-sign-out.suite';
@@ -128,6 +129,7 @@ export function integrationSuites(engine: Engine): void {
     archiveSuite(ctx);
     importsSuite(ctx);
     importsLimitsSuite(ctx);
+    importsRecogniseSuite(ctx);
     archiveRoundTripSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);
