@@ -830,10 +830,13 @@ export interface paths {
      *     of the server is busy and its queue is full, the request is answered 503 SERVICE_UNAVAILABLE with
      *     Retry-After.
      *
-     *     Importing the same file again writes nothing twice: each row remembers where it came from, the rows
-     *     already in the group are counted in `already_imported`, and the same file imported again without
-     *     `group_id` answers the group it made the first time (while the caller is still its member). A failed
-     *     import writes nothing.
+     *     Importing the same file again into the same group writes nothing twice: each row remembers where it
+     *     came from, the rows already in the group are counted in `already_imported` and listed in
+     *     `recognised`. A row is recognised by the file's id where it has one, else by its content; across
+     *     the exports of one app (Spliit's JSON and CSV, IHateMoney's) by its day, amount, currency, payers
+     *     and description; a Kitty archive's row whose id is a row of the target group is that row. Whether a row is already
+     *     imported is a question for the group it goes into: without `group_id` the file goes into a new group,
+     *     whole, even when it was imported before (a copy). A failed import writes nothing.
      *
      *     Every imported row is the caller's: the caller is recorded as who created each expense, settlement,
      *     recurring expense and comment, and as the actor of the group's history. What the file says about who
@@ -2672,6 +2675,15 @@ export interface components {
       /** @description true when the file has it active but its first day is more than a year ago: it is imported paused (status `paused`), so nothing is made for the days before the import */
       paused_by_import: boolean;
     };
+    ImportRecognised: {
+      /** @description The line of the file where the row begins */
+      line: number;
+      /** @description The row's day ("YYYY-MM-DD") or instant, as the file gives it */
+      date: string;
+      description: string;
+      amount: components['schemas']['Money'];
+      currency: components['schemas']['Currency'];
+    };
     ImportProblem: {
       /** @description The line of the file (for JSON, the line where the item begins) */
       line: number;
@@ -2700,8 +2712,10 @@ export interface components {
       expenses: number;
       /** @description Payments written as settlements (dry run: that would be) */
       settlements: number;
-      /** @description Rows already in the group from an earlier import of the same file, not written again */
+      /** @description Rows already in the group, not written again: recognised by the file's id, else by their content (an export without ids), else by what identifies them in any export of the same app (day, amount, currency, payers, description), or, for a Kitty archive, as the group's own rows */
       already_imported: number;
+      /** @description The rows counted in `already_imported` (expenses then payments, in file order) */
+      recognised: components['schemas']['ImportRecognised'][];
       /**
        * Format: date
        * @description The first day in the file

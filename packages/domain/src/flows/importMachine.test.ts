@@ -29,6 +29,7 @@ function preview(members: ImportPreviewMember[], extra: Partial<ImportPreview> =
     expenses: 1,
     settlements: 0,
     already_imported: 0,
+    recognised: [],
     date_from: '2026-01-05',
     date_to: '2026-01-05',
     currencies: ['EUR'],

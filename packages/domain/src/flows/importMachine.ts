@@ -31,6 +31,8 @@ export interface ImportPreview {
   expenses: number;
   settlements: number;
   already_imported: number;
+  /** The rows the group already holds (counted in already_imported), each with its line in the file. */
+  recognised: { line: number; date: string; description: string; amount: number; currency: string }[];
   date_from: string | null;
   date_to: string | null;
   currencies: string[];

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contentKeys, digest } from './keys';
+import { readFileSync } from 'node:fs';
+import { asMinor } from '../money';
+import { contentKeys, digest, rowIdentity } from './keys';
+import { parseImport } from './parse';
+import type { ImportFormat } from './types';
 
 describe('import keys', () => {
   it('digests the same text to the same 16 hex digits, and different texts apart', () => {
@@ -35,5 +39,63 @@ describe('import keys', () => {
 
   it('keeps the keys of one format apart from another’s', () => {
     expect(contentKeys('splitwise')('row')).not.toBe(contentKeys('splitpro')('row'));
+  });
+});
+
+const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
+const read = (format: ImportFormat, path: string) => {
+  const parsed = parseImport(format, fixture(path));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.ledger;
+};
+const identities = (rows: readonly { identity?: string }[]) => rows.map((r) => r.identity);
+
+describe('row identities across the formats of one app', () => {
+  it("gives each row of Spliit's CSV the identity of the same expense in the JSON export of the group", () => {
+    const json = read('spliit-json', 'spliit/group.json');
+    const csv = read('spliit-csv', 'spliit/group.csv');
+    // The CSV lists as problems the rows that cannot say who paid; the 8 it reads are the JSON's.
+    expect(csv.expenses).toHaveLength(8);
+    const byIdentity = new Map(json.expenses.map((e) => [e.identity, e]));
+    for (const row of csv.expenses) {
+      expect(byIdentity.get(row.identity), row.description).toMatchObject({
+        date: row.date,
+        description: row.description,
+        amount: row.amount,
+      });
+    }
+    // Their keys differ (the JSON's are Spliit's ids): only the identity recognises one in the other.
+    const jsonKeys = new Set(json.expenses.map((e) => e.key));
+    expect(csv.expenses.filter((e) => jsonKeys.has(e.key))).toEqual([]);
+  });
+
+  it("gives IHateMoney's JSON and CSV the same keys and identities", () => {
+    const json = read('ihatemoney-json', 'ihatemoney/trip.json');
+    const csv = read('ihatemoney-csv', 'ihatemoney/trip.csv');
+    expect(csv.expenses.map((e) => e.key)).toEqual(json.expenses.map((e) => e.key));
+    expect(identities(csv.expenses)).toEqual(identities(json.expenses));
+    expect(identities(csv.settlements)).toEqual(identities(json.settlements));
+  });
+
+  it('tells rows apart by day, amount, currency, payers and description, and apps apart', () => {
+    const row = {
+      date: '2024-06-01',
+      amount: asMinor(3000),
+      currency: 'EUR',
+      payers: [{ member: 'Zoé', amount: asMinor(3000) }],
+      description: 'Courses',
+    };
+    const base = rowIdentity('spliit-json', row);
+    expect(rowIdentity('spliit-csv', { ...row, description: ' Courses ' })).toBe(base);
+    for (const other of [
+      { ...row, date: '2024-06-02' },
+      { ...row, amount: asMinor(3001), payers: [{ member: 'Zoé', amount: asMinor(3001) }] },
+      { ...row, currency: 'CHF' },
+      { ...row, payers: [{ member: 'Bob', amount: asMinor(3000) }] },
+      { ...row, description: 'Courses!' },
+    ]) {
+      expect(rowIdentity('spliit-json', other)).not.toBe(base);
+    }
+    expect(rowIdentity('ihatemoney-json', row)).not.toBe(base);
   });
 });

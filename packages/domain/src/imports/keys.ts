@@ -1,6 +1,16 @@
 // What makes a re-import write nothing twice: every imported row carries a key, stable across exports of
 // the same data. A row with an id in its source keeps it; a row without one (CSV files) is keyed by its own
-// content and its ordinal among identical rows, so two genuinely identical rows stay two.
+// content and its ordinal among identical rows, so two genuinely identical rows stay two. Every row also
+// carries an identity, the same in every export of its app (Spliit's JSON and CSV): what recognises a row
+// that another format of the app wrote (docs/import.md).
+
+import {
+  IMPORT_APP,
+  type ImportedExpense,
+  type ImportedLedger,
+  type ImportedSettlement,
+  type ImportFormat,
+} from './types';
 
 /**
  * A short, stable digest of text (FNV-1a, 64 bits, as 16 hex digits): no crypto needed, only stability. The
@@ -39,5 +49,36 @@ export function contentKeys(prefix: string): (content: string) => string {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n === 1 ? base : `${base}#${n}`;
+  };
+}
+
+/** A row's day: the file's day, or the instant as the file wrote it (an app that keeps instants writes them alike). */
+const dayOf = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : date.trim());
+
+/**
+ * What identifies a row in any export of `format`'s app: `app~digest` of its day, amount, currency,
+ * payers (by name, with what each paid) and description (trimmed); a payment's of who paid whom. Two
+ * identical rows share it: whoever matches identities counts them.
+ */
+export function rowIdentity(
+  format: ImportFormat,
+  row: Pick<ImportedExpense, 'date' | 'amount' | 'currency' | 'payers' | 'description'> | ImportedSettlement,
+): string {
+  const who =
+    'payers' in row
+      ? [...row.payers]
+          .map((p) => [p.member, p.amount] as const)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      : [row.from, row.to];
+  const fields = [dayOf(row.date), row.amount, row.currency, who, row.description.trim()];
+  return `${IMPORT_APP[format].toLowerCase()}~${digest(JSON.stringify(fields))}`;
+}
+
+/** The ledger with every expense and payment given its identity. */
+export function withIdentities(ledger: ImportedLedger): ImportedLedger {
+  return {
+    ...ledger,
+    expenses: ledger.expenses.map((e) => ({ ...e, identity: rowIdentity(ledger.format, e) })),
+    settlements: ledger.settlements.map((s) => ({ ...s, identity: rowIdentity(ledger.format, s) })),
   };
 }

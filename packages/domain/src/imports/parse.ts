@@ -1,6 +1,7 @@
 import { readCospendCsv } from './cospend';
 import { readIhatemoneyCsv } from './ihatemoneyCsv';
 import { readIhatemoneyJson } from './ihatemoneyJson';
+import { withIdentities } from './keys';
 import { readKittyJson } from './kitty';
 import { type ImportReader, NO_IMPORT_OPTIONS } from './reader';
 import { readSpliitCsv } from './spliitCsv';
@@ -59,7 +60,7 @@ export function parseImport(
         },
       };
     }
-    return read;
+    return read.ok ? { ...read, ledger: withIdentities(read.ledger) } : read;
   } catch (error) {
     // A reader's bug must not become a 500 for someone's file: it is reported as unreadable.
     const detail = error instanceof Error ? error.message : String(error);

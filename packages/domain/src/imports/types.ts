@@ -69,6 +69,11 @@ export interface ImportedExpense {
    * write nothing twice.
    */
   key: string;
+  /**
+   * What identifies the row in any export of its app (parseImport's, keys.ts `rowIdentity`): its day,
+   * amount, currency, payers and description. Recognises a row another format of the app wrote.
+   */
+  identity?: string;
   /** "YYYY-MM-DD" (a day, dated noon in the importer's zone) or a full ISO instant (Kitty's export). */
   date: string;
   description: string;
@@ -95,6 +100,8 @@ export interface ImportedExpense {
 export interface ImportedSettlement {
   line: number;
   key: string;
+  /** As an expense's: its day, amount, currency, who paid whom. */
+  identity?: string;
   date: string;
   from: string;
   to: string;

@@ -1,81 +1,117 @@
 import type { Db } from '../db';
 
-/** The keys of the rows earlier imports wrote into a group (migration 0019), of any kind. */
-export async function importedKeys(
-  tx: Db,
-  groupId: string,
-): Promise<{ expenses: Set<string>; settlements: Set<string>; recurring: Map<string, string> }> {
-  const { rows } = await tx.query<{ kind: string; import_key: string; id: string }>(
-    `SELECT 'e' AS kind, import_key, id FROM expenses WHERE group_id = $1 AND import_key IS NOT NULL
+/** A row an earlier import wrote into the group, as recognised by its identity (migration 0025). */
+export interface IdentifiedRow {
+  key: string;
+  identity: string;
+}
+
+/** What the group already holds of a file: the keys, identities and own ids of the rows there. */
+export interface GroupRows {
+  expenses: Set<string>;
+  settlements: Set<string>;
+  /** A rule's key (or, for a Kitty archive of this group, its own key) to its id. */
+  recurring: Map<string, string>;
+  identities: { expenses: IdentifiedRow[]; settlements: IdentifiedRow[] };
+  /** Ids the file names that are this group's own rows (a Kitty archive of this very group). */
+  own: { expenses: Set<string>; settlements: Set<string>; recurring: Set<string> };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The keys and identities of the rows earlier imports wrote into a group (migrations 0019, 0025), of any
+ * kind, and which of `ids` (a Kitty archive's row ids) are the group's own rows.
+ */
+export async function importedKeys(tx: Db, groupId: string, ids: readonly string[] = []): Promise<GroupRows> {
+  const { rows } = await tx.query<{
+    kind: string;
+    import_key: string;
+    import_identity: string | null;
+    id: string;
+  }>(
+    `SELECT 'e' AS kind, import_key, import_identity, id FROM expenses WHERE group_id = $1 AND import_key IS NOT NULL
      UNION ALL
-     SELECT 's', import_key, id FROM settlements WHERE group_id = $1 AND import_key IS NOT NULL
+     SELECT 's', import_key, import_identity, id FROM settlements WHERE group_id = $1 AND import_key IS NOT NULL
      UNION ALL
-     SELECT 'r', import_key, id FROM recurring_expenses WHERE group_id = $1 AND import_key IS NOT NULL`,
+     SELECT 'r', import_key, NULL, id FROM recurring_expenses WHERE group_id = $1 AND import_key IS NOT NULL`,
     [groupId],
   );
-  const keys = { expenses: new Set<string>(), settlements: new Set<string>(), recurring: new Map() };
+  const keys: GroupRows = {
+    expenses: new Set(),
+    settlements: new Set(),
+    recurring: new Map(),
+    identities: { expenses: [], settlements: [] },
+    own: { expenses: new Set(), settlements: new Set(), recurring: new Set() },
+  };
   for (const r of rows) {
-    if (r.kind === 'e') keys.expenses.add(r.import_key);
-    else if (r.kind === 's') keys.settlements.add(r.import_key);
-    else keys.recurring.set(r.import_key, r.id);
+    const identified = r.import_identity ? { key: r.import_key, identity: r.import_identity } : null;
+    if (r.kind === 'e') {
+      keys.expenses.add(r.import_key);
+      if (identified) keys.identities.expenses.push(identified);
+    } else if (r.kind === 's') {
+      keys.settlements.add(r.import_key);
+      if (identified) keys.identities.settlements.push(identified);
+    } else keys.recurring.set(r.import_key, r.id);
+  }
+  const candidates = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (candidates.length > 0) {
+    const own = await tx.query<{ kind: string; id: string }>(
+      `SELECT 'e' AS kind, id::text FROM expenses WHERE group_id = $1 AND id::text = ANY($2::text[])
+       UNION ALL
+       SELECT 's', id::text FROM settlements WHERE group_id = $1 AND id::text = ANY($2::text[])
+       UNION ALL
+       SELECT 'r', id::text FROM recurring_expenses WHERE group_id = $1 AND id::text = ANY($2::text[])`,
+      [groupId, candidates.map((id) => id.toLowerCase())],
+    );
+    for (const r of own.rows) {
+      if (r.kind === 'e') keys.own.expenses.add(r.id);
+      else if (r.kind === 's') keys.own.settlements.add(r.id);
+      else keys.own.recurring.add(r.id);
+    }
   }
   return keys;
 }
 
-export interface ImportRecord {
-  id: string;
-  group_id: string | null;
+/** Each written row's identity, in one statement a kind (rows without one are left out). */
+export async function saveIdentities(
+  tx: Db,
+  rows: { expenses: [string, string][]; settlements: [string, string][] },
+): Promise<void> {
+  for (const [table, list] of [
+    ['expenses', rows.expenses],
+    ['settlements', rows.settlements],
+  ] as const) {
+    if (list.length === 0) continue;
+    await tx.query(
+      `UPDATE ${table} t SET import_identity = v.identity
+         FROM unnest($1::uuid[], $2::text[]) AS v(id, identity) WHERE t.id = v.id`,
+      [list.map(([id]) => id), list.map(([, identity]) => identity)],
+    );
+  }
 }
 
 /**
- * Claims the record of a file (its person, format and SHA-256): answers `created` true when this import is
- * the first. A second identical import in another transaction waits here, on the unique key, until the
- * first commits (then finds its record) or rolls back (then is the first).
+ * Records a file (its person, format and SHA-256) as imported into a group, with what this run wrote. One
+ * record per group: an import of the same file into the same group again keeps the first run's record.
  */
-export async function claimImport(
+export async function recordImport(
   tx: Db,
-  userId: string,
-  format: string,
-  digest: string,
-): Promise<{ created: boolean; record: ImportRecord }> {
-  const inserted = await tx.query<ImportRecord>(
-    `INSERT INTO imports (user_id, format, digest) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id, format, digest) DO NOTHING RETURNING id, group_id`,
-    [userId, format, digest],
-  );
-  if (inserted.rows[0]) return { created: true, record: inserted.rows[0] };
-  const { rows } = await tx.query<ImportRecord>(
-    'SELECT id, group_id FROM imports WHERE user_id = $1 AND format = $2 AND digest = $3 FOR UPDATE',
-    [userId, format, digest],
-  );
-  const record = rows[0];
-  if (!record) throw new Error('the import record vanished while being claimed');
-  return { created: false, record };
-}
-
-/** The group a person's earlier import of this file went into (null: none, or it was deleted). */
-export async function earlierImportGroup(
-  db: Db,
-  userId: string,
-  format: string,
-  digest: string,
-): Promise<string | null> {
-  const { rows } = await db.query<{ group_id: string | null }>(
-    'SELECT group_id FROM imports WHERE user_id = $1 AND format = $2 AND digest = $3',
-    [userId, format, digest],
-  );
-  return rows[0]?.group_id ?? null;
-}
-
-/** Where the file went and what it wrote (the counts of this run). */
-export async function saveImport(
-  tx: Db,
-  id: string,
-  r: { group_id: string; rows: number; expenses: number; settlements: number; already_imported: number },
+  r: {
+    user_id: string;
+    format: string;
+    digest: string;
+    group_id: string;
+    rows: number;
+    expenses: number;
+    settlements: number;
+    already_imported: number;
+  },
 ): Promise<void> {
   await tx.query(
-    `UPDATE imports SET group_id = $2, rows = $3, expenses = $4, settlements = $5, already_imported = $6
-      WHERE id = $1`,
-    [id, r.group_id, r.rows, r.expenses, r.settlements, r.already_imported],
+    `INSERT INTO imports (user_id, format, digest, group_id, rows, expenses, settlements, already_imported)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (user_id, format, digest, group_id) DO NOTHING`,
+    [r.user_id, r.format, r.digest, r.group_id, r.rows, r.expenses, r.settlements, r.already_imported],
   );
 }

@@ -35,7 +35,7 @@ import { createGroup } from '../groups/create';
 import { addPersonToGroup } from '../groups/members';
 import { lockedNonMembers } from '../groups/membership';
 import type { Invited } from '../groups/people';
-import { findGroupForMember, type GroupRow, membersOfGroups } from '../groups/repo';
+import { findGroupForMember, membersOfGroups } from '../groups/repo';
 import type { Contract } from '../http/contract';
 import { HttpError, invalid, invalidField, notFound } from '../http/errors';
 import { readRuleInput } from '../recurring/input';
@@ -50,7 +50,7 @@ import {
   resolveMembers,
   screenMembers,
 } from './members';
-import { claimImport, earlierImportGroup, importedKeys, saveImport } from './repo';
+import { type GroupRows, importedKeys, recordImport, saveIdentities } from './repo';
 import { timeSlices } from './time-slices';
 import {
   type ExpenseContext,
@@ -133,16 +133,65 @@ function guarded<T>(read: () => RowOutcome<T>): RowOutcome<T> {
   }
 }
 
+/** The id in a Kitty archive's key (`kitty:<id>`, `kitty-settlement:<id>`, `kitty-recurring:<id>`). */
+const archiveId = (key: string) => key.slice(key.indexOf(':') + 1);
+
+/** The ids a Kitty archive names: those that are the target group's own rows are those rows. */
+function archiveIds(ledger: ImportedLedger): string[] {
+  if (ledger.format !== 'kitty-json') return [];
+  return [...ledger.expenses, ...ledger.settlements, ...ledger.recurring].map((r) => archiveId(r.key));
+}
+
 /**
- * Each row read as Kitty's own routes read it; rows whose key the group holds are counted, not read. The
+ * Recognises the rows of one kind the group already holds (docs/import.md): by the file's key (its id, or
+ * its content in an export without ids); a Kitty archive's row by its id when that is the group's own row;
+ * else by its identity, among the rows an export of the same app wrote that this file does not key, each
+ * such row recognising one of the file's at most (two identical rows stay two).
+ */
+function recogniser(
+  ledgerKeys: readonly string[],
+  keys: Set<string>,
+  own: Set<string>,
+  identified: readonly { key: string; identity: string }[],
+  archive: boolean,
+) {
+  const mine = new Set(ledgerKeys);
+  const pool = new Map<string, number>();
+  for (const r of identified) if (!mine.has(r.key)) pool.set(r.identity, (pool.get(r.identity) ?? 0) + 1);
+  return (row: { key: string; identity?: string }) => {
+    if (keys.has(row.key) || (archive && own.has(archiveId(row.key)))) return true;
+    const left = row.identity ? (pool.get(row.identity) ?? 0) : 0;
+    if (left === 0 || !row.identity) return false;
+    pool.set(row.identity, left - 1);
+    return true;
+  };
+}
+
+/**
+ * Each row read as Kitty's own routes read it; rows the group already holds are counted, not read. The
  * rows of a large file take seconds: others are answered between time slices.
  */
-async function planRows(
-  ledger: ImportedLedger,
-  ctx: ExpenseContext,
-  keys: Awaited<ReturnType<typeof importedKeys>> | null,
-): Promise<Plan> {
+async function planRows(ledger: ImportedLedger, ctx: ExpenseContext, keys: GroupRows | null): Promise<Plan> {
   const pause = timeSlices();
+  const archive = ledger.format === 'kitty-json';
+  const expenseThere = keys
+    ? recogniser(
+        ledger.expenses.map((e) => e.key),
+        keys.expenses,
+        keys.own.expenses,
+        keys.identities.expenses,
+        archive,
+      )
+    : () => false;
+  const settlementThere = keys
+    ? recogniser(
+        ledger.settlements.map((s) => s.key),
+        keys.settlements,
+        keys.own.settlements,
+        keys.identities.settlements,
+        archive,
+      )
+    : () => false;
   const plan: Plan = {
     expenses: [],
     settlements: [],
@@ -164,6 +213,11 @@ async function planRows(
   for (const row of ledger.recurring) {
     await pause();
     if (!once('r', row.key, row.line) || keys?.recurring.has(row.key)) continue;
+    if (archive && keys?.own.recurring.has(archiveId(row.key))) {
+      // This group's own rule: its occurrences in the file are its own expenses, recognised likewise.
+      keys.recurring.set(row.key, archiveId(row.key));
+      continue;
+    }
     try {
       plan.recurring.push({ row, ...readImportedRule(row, ctx) });
     } catch (error) {
@@ -179,7 +233,7 @@ async function planRows(
       problems.push({ line: row.line, message: TOO_LONG_KEY });
       continue;
     }
-    if (keys?.expenses.has(row.key)) {
+    if (expenseThere(row)) {
       plan.already++;
       plan.present.expenses.push(row);
       continue;
@@ -195,7 +249,7 @@ async function planRows(
       problems.push({ line: row.line, message: TOO_LONG_KEY });
       continue;
     }
-    if (keys?.settlements.has(row.key)) {
+    if (settlementThere(row)) {
       plan.already++;
       plan.present.settlements.push(row);
       continue;
@@ -290,20 +344,6 @@ async function groupPeople(db: Db, groupId: string): Promise<GroupPerson[]> {
   }));
 }
 
-/** The preview's target: the named group (already found for the caller), or none. */
-async function previewTarget(
-  db: Db,
-  caller: CurrentUser,
-  named: GroupRow | null,
-  file: ReadFile,
-): Promise<Target | null> {
-  if (named) return { id: named.id, name: named.name, people: await groupPeople(db, named.id) };
-  // The same file again answers the group its first import made (while the caller is in it).
-  const earlier = await earlierImportGroup(db, caller.id, file.ledger.format, file.digest);
-  const group = earlier ? await findGroupForMember(db, earlier, caller.id) : null;
-  return group ? { id: group.id, name: group.name, people: await groupPeople(db, group.id) } : null;
-}
-
 const callerPerson = (caller: CurrentUser): GroupPerson => ({
   id: caller.id,
   email: caller.email,
@@ -329,7 +369,10 @@ export async function importFile(
   const categories = new Set((await loadCategories(db)).values);
   const validators = rowValidators(ctx.contract);
   if (body.dryRun) {
-    const target = await previewTarget(db, caller, named, file);
+    // Without a group the file goes into a new one: nothing is in it yet, whoever imported the file before.
+    const target: Target | null = named
+      ? { id: named.id, name: named.name, people: await groupPeople(db, named.id) }
+      : null;
     const members = await resolveMembers(
       db,
       caller.id,
@@ -339,7 +382,7 @@ export async function importFile(
       ctx.lookups,
     );
     const ids = new Map(members.map((m, i) => [m.name, m.user_id ?? placeholderId(i)]));
-    const keys = target ? await importedKeys(db, target.id) : null;
+    const keys = target ? await importedKeys(db, target.id, archiveIds(file.ledger)) : null;
     const plan = await planRows(
       file.ledger,
       {
@@ -353,12 +396,9 @@ export async function importFile(
       keys,
     );
     const name = target?.name ?? newGroupName(body, file.ledger);
-    // The contract: null on a dry run without group_id, even when an earlier import of the file made the
-    // group this one would go into (its name and already_imported say so).
-    const groupId = body.group_id === undefined ? null : (target?.id ?? null);
     return {
       status: 200,
-      body: resultOf(true, file.ledger, groupId, name, members, plan),
+      body: resultOf(true, file.ledger, target?.id ?? null, name, members, plan),
       invited: [],
     };
   }
@@ -369,26 +409,18 @@ export async function importFile(
   await screenMembers(db, caller.id, file.ledger, body.members, people, ctx.lookups);
   const invited: Invited[] = [];
   const result = await db.transaction(async (tx) => {
-    const claim = await claimImport(tx, caller.id, file.ledger.format, file.digest);
     let target: Target;
-    let record = claim.created;
     if (body.group_id !== undefined) {
       const group = await findGroupForMember(tx, body.group_id, caller.id, 'FOR NO KEY UPDATE');
       if (!group) throw notFound();
       target = { id: group.id, name: group.name, people: await groupPeople(tx, group.id) };
     } else {
-      const earlier = claim.record.group_id
-        ? await findGroupForMember(tx, claim.record.group_id, caller.id, 'FOR NO KEY UPDATE')
-        : null;
-      if (earlier) target = { id: earlier.id, name: earlier.name, people: await groupPeople(tx, earlier.id) };
-      else {
-        // Resolved against the caller alone first: a refusal must come before anything is made.
-        const check = await resolveMembers(tx, caller.id, file.ledger, body.members, [callerPerson(caller)]);
-        const errors = memberErrors(check);
-        if (errors.length > 0) throw invalid(...errors);
-        target = await newGroup(tx, caller, body, file.ledger);
-        record = true;
-      }
+      // A new group, even for a file imported before: a copy into a new group is asked for as such.
+      // Resolved against the caller alone first: a refusal must come before anything is made.
+      const check = await resolveMembers(tx, caller.id, file.ledger, body.members, [callerPerson(caller)]);
+      const errors = memberErrors(check);
+      if (errors.length > 0) throw invalid(...errors);
+      target = await newGroup(tx, caller, body, file.ledger);
     }
     const members = await resolveMembers(tx, caller.id, file.ledger, body.members, target.people);
     const errors = memberErrors(members);
@@ -408,7 +440,7 @@ export async function importFile(
     }
     // Their member rows stay locked (FOR SHARE) until commit: nobody leaves while their rows are written.
     await lockedNonMembers(tx, target.id, [...ids.values()]);
-    const keys = await importedKeys(tx, target.id);
+    const keys = await importedKeys(tx, target.id, archiveIds(file.ledger));
     const idOf = (name: string) => ids.get(name) as string;
     const plan = await planRows(
       file.ledger,
@@ -420,15 +452,16 @@ export async function importFile(
     // Who each name is now (a person invited by this import has an id from here on); the status says how.
     const people = members.map((m) => ({ ...m, user_id: ids.get(m.name) ?? m.user_id }));
     const answer = resultOf(false, file.ledger, target.id, target.name, people, final, written);
-    if (record) {
-      await saveImport(tx, claim.record.id, {
-        group_id: target.id,
-        rows: answer.rows,
-        expenses: answer.expenses,
-        settlements: answer.settlements,
-        already_imported: answer.already_imported,
-      });
-    }
+    await recordImport(tx, {
+      user_id: caller.id,
+      format: file.ledger.format,
+      digest: file.digest,
+      group_id: target.id,
+      rows: answer.rows,
+      expenses: answer.expenses,
+      settlements: answer.settlements,
+      already_imported: answer.already_imported,
+    });
     return answer;
   });
   return { status: 201, body: result, invited };
@@ -488,6 +521,10 @@ async function writeRows(
   rules: Map<string, string>,
 ): Promise<{ expenses: number; settlements: number; already: number; rows: Plan }> {
   const written = { expenses: 0, settlements: 0, already: 0 };
+  const identities: { expenses: [string, string][]; settlements: [string, string][] } = {
+    expenses: [],
+    settlements: [],
+  };
   const ruleIds = new Map(rules);
   for (const { row, body, pausedByImport } of plan.recurring) {
     const id = newExpenseId();
@@ -541,6 +578,7 @@ async function writeRows(
       written.already++;
       continue;
     }
+    if (row.identity) identities.expenses.push([id, row.identity]);
     for (const comment of row.comments ?? []) {
       // A comment of the archive that shows nothing is left out, as POST /expenses/{id}/comments refuses it.
       if (validateComment(comment.text).text) continue;
@@ -572,8 +610,10 @@ async function writeRows(
       caller.id,
     );
     await advancePlanAfter(tx, settlement);
+    if (row.identity) identities.settlements.push([settlement.id, row.identity]);
     written.settlements++;
   }
+  await saveIdentities(tx, identities);
   return { ...written, rows: plan };
 }
 
@@ -606,6 +646,13 @@ function resultOf(
     expenses: written ? written.expenses : plan.expenses.length,
     settlements: written ? written.settlements : plan.settlements.length,
     already_imported: plan.already,
+    recognised: [...plan.present.expenses, ...plan.present.settlements].map((r) => ({
+      line: r.line,
+      date: r.date,
+      description: r.description,
+      amount: toDecimal(r.amount, r.currency),
+      currency: r.currency,
+    })),
     date_from: days[0] ?? null,
     date_to: days[days.length - 1] ?? null,
     currencies,

@@ -175,7 +175,7 @@ export function importsSuite(ctx: TestContext): void {
       expect(await counts(ctx.db)).toEqual(before);
     });
 
-    it('imports into a new group: members added or invited, balances as the preview said, then a re-import writes nothing', async () => {
+    it('imports into a new group: members added or invited, balances as the preview said, then a re-import into it writes nothing', async () => {
       const chloe = uniqueEmail('chloe');
       const members = { Alice: alice.email, Bob: bobEmail, Chloé: chloe };
       const preview = await run(alice, trip(), { dryRun: true, members });
@@ -200,18 +200,17 @@ export function importsSuite(ctx: TestContext): void {
       // The group's balances are exactly the preview's `imported`.
       expect(await groupNets(alice, groupId, body)).toEqual(importedNets(preview.body));
       const expensesBefore = await counts(ctx.db);
-      // The same file again: the same group, nothing written twice.
-      // Previewed again: everything is already there, in the group the first import made.
-      const preview2 = await run(alice, trip(), { members, dryRun: true });
+      // The same file again into the group it made: previewed, everything is already there; nothing written.
+      const preview2 = await run(alice, trip(), { members, dryRun: true, group_id: groupId });
       expect(preview2.body).toMatchObject({
-        group_id: null,
+        group_id: groupId,
         group_name: 'Lisbon trip',
         expenses: 0,
         settlements: 0,
         already_imported: 3,
       });
       expect(preview2.body.members.map((m) => m.status)).toEqual(['member', 'member', 'member']);
-      const again = await run(alice, trip(), { members });
+      const again = await run(alice, trip(), { members, group_id: groupId });
       expect(again.body).toMatchObject({
         group_id: groupId,
         expenses: 0,
@@ -219,6 +218,31 @@ export function importsSuite(ctx: TestContext): void {
         already_imported: 3,
       });
       expect(await counts(ctx.db)).toEqual(expensesBefore);
+    });
+
+    it('the same file into a new group is a copy: the preview and the import write everything, in a second group', async () => {
+      const members = { Alice: alice.email, Bob: bobEmail, Chloé: uniqueEmail('chloe') };
+      const first = await run(alice, trip(), { members });
+      expect(first.body).toMatchObject({ expenses: 2, settlements: 1, already_imported: 0 });
+      const preview = await run(alice, trip(), { members, dryRun: true });
+      expect(preview.body).toMatchObject({
+        group_id: null,
+        expenses: 2,
+        settlements: 1,
+        already_imported: 0,
+      });
+      const before = await counts(ctx.db);
+      const copy = await run(alice, trip(), { members });
+      expect(copy.status).toBe(201);
+      expect(copy.body).toMatchObject({ expenses: 2, settlements: 1, already_imported: 0 });
+      expect(copy.body.group_id).not.toBe(first.body.group_id);
+      const after = await counts(ctx.db);
+      expect(after.groups - before.groups).toBe(1);
+      expect(after.expenses - before.expenses).toBe(2);
+      expect(after.imports - before.imports).toBe(1);
+      expect(await groupNets(alice, copy.body.group_id as string, copy.body)).toEqual(
+        await groupNets(alice, first.body.group_id as string, first.body),
+      );
     });
 
     it("imports into the caller's group over HTTP: a member found by display name, the group's balances equal the preview", async () => {
@@ -571,7 +595,7 @@ export function importsSuite(ctx: TestContext): void {
         },
       ]);
       // Again: the rule and its occurrences are there once.
-      const again = await run(alice, ledger, {});
+      const again = await run(alice, ledger, { group_id: groupId });
       expect(again.body).toMatchObject({ group_id: groupId, expenses: 0, already_imported: 3 });
       const count = await ctx.db.query(
         'SELECT count(*)::int AS n FROM recurring_expenses WHERE group_id = $1',
@@ -635,7 +659,7 @@ export function importsSuite(ctx: TestContext): void {
       ).rejects.toMatchObject({ status: 400, errors: [{ field: 'members.Annie' }] });
     });
 
-    it('an Idempotency-Key replays the answer; the same file again once its first group is gone makes a new group', async () => {
+    it('an Idempotency-Key replays the answer; the same file again without it makes a new group', async () => {
       const owner = await registerUser(ctx.app, { email: uniqueEmail('leaver') });
       const csv = splitwiseCsv(
         ['Ann', 'Ben'],
@@ -654,9 +678,6 @@ export function importsSuite(ctx: TestContext): void {
         groupId,
       ]);
       expect(expenses.rows).toEqual([{ n: 1 }]);
-      // What deleting the group leaves (imports.group_id ON DELETE SET NULL; a group with balances cannot be
-      // deleted through the API, so the record is cleared as the foreign key would).
-      await ctx.db.query('UPDATE imports SET group_id = NULL WHERE group_id = $1', [groupId]);
       const again = await post(owner, { format: 'auto', content: csv, members });
       expect(again.statusCode, again.body).toBe(201);
       expect(again.json()).toMatchObject({ expenses: 1, already_imported: 0 });
@@ -741,9 +762,6 @@ export function importsSuite(ctx: TestContext): void {
       expect([won.statusCode, refused.statusCode], `${one.body} ${two.body}`).toEqual([201, 409]);
       expect(refused.json().code).toBe('IMPORT_IN_PROGRESS');
       expect(won.json().expenses).toBe(2);
-      const again = await post(alice, { format: 'auto', content: csv, members });
-      expect(again.statusCode, again.body).toBe(201);
-      expect(again.json()).toMatchObject({ group_id: won.json().group_id, expenses: 0, already_imported: 2 });
       const after = await counts(ctx.db);
       expect(after.expenses - before.expenses).toBe(2);
       expect(after.groups - before.groups).toBe(1);

@@ -48,6 +48,7 @@ import { hostileInputSuite } from './hostile-input.suite';
 import { importsSuite } from './imports.suite';
 import { importsLimitsSuite } from './imports-limits.suite';
 import { importsOffLoopSuite } from './imports-off-loop.suite';
+import { importsRecogniseSuite } from './imports-recognise.suite';
 import { inviteSuite } from './invite.suite';
 import { liveSuite } from './live.suite';
 import { liveSignOutSuite } from './live-sign-out.suite';
@@ -131,6 +132,7 @@ export function integrationSuites(engine: Engine): void {
     importsSuite(ctx);
     importsLimitsSuite(ctx);
     importsOffLoopSuite(ctx);
+    importsRecogniseSuite(ctx);
     archiveRoundTripSuite(ctx);
     whoMaySuite(ctx);
     consentPropertySuite(ctx);

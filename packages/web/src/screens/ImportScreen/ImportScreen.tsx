@@ -8,6 +8,7 @@ import { BalanceComparison } from './BalanceComparison';
 import { ChooseFile } from './ChooseFile';
 import { ImportActions } from './ImportActions';
 import { ImportProblems } from './ImportProblems';
+import { ImportRecognised } from './ImportRecognised';
 import * as styles from './importStyles';
 import { MemberMapping } from './MemberMapping';
 import { PreviewSummary } from './PreviewSummary';
@@ -75,6 +76,7 @@ export function ImportScreen() {
           />
           <MemberMapping view={view} myEmail={user?.email ?? null} />
           <ImportProblems problems={context.preview.problems} />
+          <ImportRecognised recognised={context.preview.recognised} />
           <BalanceComparison balances={context.preview.balances} />
           <ImportActions view={view} />
         </>

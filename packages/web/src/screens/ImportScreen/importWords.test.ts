@@ -11,6 +11,7 @@ import {
   memberStatusWords,
   moneyText,
   problemWords,
+  recognisedWords,
   recurringWords,
   refusalWords,
   writeWords,
@@ -60,6 +61,14 @@ describe('import words', () => {
       '0 expenses and 0 payments to import; 4 rows are already in this group',
     );
     expect(importedWords({ expenses: 1, settlements: 2 })).toBe('Imported 1 expense and 2 payments');
+  });
+
+  it('lists each row the group already has with its line, day, description and amount', () => {
+    const row = { line: 4, date: '2024-06-03', description: 'Café', amount: 1, currency: 'EUR' };
+    expect(recognisedWords(row)).toBe('Line 4: 3 June 2024, Café, €1.00');
+    expect(recognisedWords({ ...row, date: '2024-06-03T10:00:00.000Z', description: ' ' })).toBe(
+      'Line 4: 3 June 2024, €1.00',
+    );
   });
 });
 
@@ -122,6 +131,9 @@ describe('the import in Czech', () => {
     expect(importedWords({ expenses: 22, settlements: 0 })).toBe('Importováno: 22 výdajů a 0 plateb');
     expect(moneyText(-1226.5, 'CZK')).toBe('-1\u00a0226,50\u00a0Kč');
     expect(dayText('2026-01-05')).toBe('5. ledna 2026');
+    expect(
+      recognisedWords({ line: 2, date: '2026-01-05', description: 'Pizza', amount: 20, currency: 'EUR' }),
+    ).toBe('Řádek 2: 5. ledna 2026, Pizza, 20,00\u00a0€');
     expect(balanceDifferenceWords({ member: 'Ana', currency: 'EUR', source: 10.01, imported: 10 })).toBe(
       'Liší se o 0,01\u00a0€',
     );

@@ -47,6 +47,17 @@ export function problemWords(problem: { line: number; message: string }): string
   return t('problem', { line: problem.line, message: problem.message });
 }
 
+/** A row the group already has: "Line 4: 3 June 2024, Café, €1.00" (its day as the file gives it). */
+export function recognisedWords(row: ImportPreview['recognised'][number]): string {
+  const values = {
+    line: row.line,
+    day: dayText(row.date.slice(0, 10)),
+    amount: moneyText(row.amount, row.currency),
+  };
+  const description = row.description.trim();
+  return description ? t('recognisedRow', { ...values, description }) : t('recognisedRowNoText', values);
+}
+
 /**
  * A day of the file ("2026-01-05") as a day: in English as the domain writes days, "5 January 2026"; else
  * the active locale's long date ("5. ledna 2026"). No time zone moves it.
