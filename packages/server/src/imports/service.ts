@@ -35,7 +35,7 @@ import { createGroup } from '../groups/create';
 import { addPersonToGroup } from '../groups/members';
 import { lockedNonMembers } from '../groups/membership';
 import type { Invited } from '../groups/people';
-import { findGroupForMember, membersOfGroups } from '../groups/repo';
+import { findGroupForMember, type GroupRow, membersOfGroups } from '../groups/repo';
 import type { Contract } from '../http/contract';
 import { HttpError, invalid, invalidField, notFound } from '../http/errors';
 import { readRuleInput } from '../recurring/input';
