@@ -54,14 +54,14 @@ export function importsRecogniseSuite(ctx: TestContext): void {
 
     it("Spliit's CSV into the group made from its JSON writes nothing, and the preview lists the rows it recognised", async () => {
       const first = await post(alice, { format: 'spliit-json', content: spliit('group.json'), members });
-      expect(first).toMatchObject({ expenses: 10, settlements: 2, already_imported: 0, recognised: [] });
+      expect(first).toMatchObject({ expenses: 11, settlements: 2, already_imported: 0, recognised: [] });
       const groupId = first.group_id as string;
       const before = await rowsOf(groupId);
 
       const body = { format: 'spliit-csv', content: spliit('group.csv'), members, group_id: groupId };
       const preview = await post(alice, { ...body, dryRun: true });
-      expect(preview).toMatchObject({ expenses: 0, settlements: 0, already_imported: 8 });
-      expect(preview.recognised).toHaveLength(8);
+      expect(preview).toMatchObject({ expenses: 0, settlements: 0, already_imported: 9 });
+      expect(preview.recognised).toHaveLength(9);
       expect(preview.recognised[0]).toEqual({
         line: 2,
         date: '2024-06-01',
@@ -72,7 +72,7 @@ export function importsRecogniseSuite(ctx: TestContext): void {
       expect(preview.recognised.map((r) => r.description)).toContain('Dîner "Chez Mémé", fondue');
 
       const again = await post(alice, body);
-      expect(again).toMatchObject({ expenses: 0, settlements: 0, already_imported: 8 });
+      expect(again).toMatchObject({ expenses: 0, settlements: 0, already_imported: 9 });
       expect(again.recognised).toEqual(preview.recognised);
       expect(await rowsOf(groupId)).toEqual(before);
 
@@ -83,13 +83,13 @@ export function importsRecogniseSuite(ctx: TestContext): void {
         members,
         group_id: groupId,
       });
-      expect(json).toMatchObject({ expenses: 0, settlements: 0, already_imported: 12 });
+      expect(json).toMatchObject({ expenses: 0, settlements: 0, already_imported: 13 });
       expect(await rowsOf(groupId)).toEqual(before);
     });
 
     it("Spliit's JSON into the group made from its CSV writes only the rows the CSV could not say", async () => {
       const first = await post(alice, { format: 'spliit-csv', content: spliit('group.csv'), members });
-      expect(first).toMatchObject({ expenses: 8, already_imported: 0 });
+      expect(first).toMatchObject({ expenses: 9, already_imported: 0 });
       const groupId = first.group_id as string;
       const json = await post(alice, {
         format: 'spliit-json',
@@ -97,9 +97,10 @@ export function importsRecogniseSuite(ctx: TestContext): void {
         members,
         group_id: groupId,
       });
-      // The CSV's 8 expenses are recognised; the 2 expenses and 2 payments only the JSON can say are written.
-      expect(json).toMatchObject({ expenses: 2, settlements: 2, already_imported: 8 });
-      expect(await rowsOf(groupId)).toEqual({ expenses: 10, settlements: 2 });
+      // The CSV's 9 expenses (its income included) are recognised; the 2 expenses and 2 payments only the
+      // JSON can say are written.
+      expect(json).toMatchObject({ expenses: 2, settlements: 2, already_imported: 9 });
+      expect(await rowsOf(groupId)).toEqual({ expenses: 11, settlements: 2 });
     });
 
     it('the same file into a new group imports everything, beside the group it went into first', async () => {
@@ -110,11 +111,11 @@ export function importsRecogniseSuite(ctx: TestContext): void {
         members,
         dryRun: true,
       });
-      expect(preview).toMatchObject({ group_id: null, expenses: 10, settlements: 2, already_imported: 0 });
+      expect(preview).toMatchObject({ group_id: null, expenses: 11, settlements: 2, already_imported: 0 });
       const copy = await post(alice, { format: 'spliit-json', content: spliit('group.json'), members });
-      expect(copy).toMatchObject({ expenses: 10, settlements: 2, already_imported: 0, recognised: [] });
+      expect(copy).toMatchObject({ expenses: 11, settlements: 2, already_imported: 0, recognised: [] });
       expect(copy.group_id).not.toBe(first.group_id);
-      expect(await rowsOf(copy.group_id as string)).toEqual({ expenses: 10, settlements: 2 });
+      expect(await rowsOf(copy.group_id as string)).toEqual({ expenses: 11, settlements: 2 });
     });
 
     it("a Kitty archive imported into the group it was downloaded from writes nothing: its ids are the group's own rows", async () => {
