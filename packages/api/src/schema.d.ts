@@ -383,7 +383,7 @@ export interface paths {
      * Let someone name the caller in personal items again
      * @description Removes the caller's block of that person: from then on their new personal items may name the
      *     caller again (who may decline each). Idempotent: unblocking someone not blocked (or unknown) answers
-     *     204 as well and changes nothing.
+     *     204 as well and changes nothing; only an id that cannot be anyone's (not a UUID) is a 404.
      */
     delete: operations['unblockPerson'];
     options?: never;
@@ -3559,6 +3559,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       default: components['responses']['Default'];
     };

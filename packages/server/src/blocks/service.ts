@@ -29,9 +29,10 @@ export async function blockPerson(db: Db, caller: CurrentUser, id: string): Prom
   return toBlockedPerson(row);
 }
 
-/** Unblocks a person; nothing to unblock is fine too. */
+/** Unblocks a person; nothing to unblock is fine too (404 only for what cannot be anyone's id). */
 export async function unblockPerson(db: Db, caller: CurrentUser, id: string): Promise<void> {
-  if (isUuid(id)) await repo.deleteBlock(db, caller.id, id);
+  if (!isUuid(id)) throw notFound();
+  await repo.deleteBlock(db, caller.id, id);
 }
 
 /**
