@@ -1,11 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_SECONDS } from '../../src/imports/one-at-a-time';
 import { TOO_MUCH_MEMORY } from '../../src/imports/read';
 import type { TestContext } from '../support/context';
 import { createGroup, type Person } from '../support/groups';
 import { largeSplitwiseCsv, splitwiseCsv } from '../support/imports';
 import { bearer, registerUser, uniqueEmail } from '../support/users';
+import { countFigure, writeAbuseFigures } from './abuse-figures';
 
 const TEN_MIB = 10 * 1024 * 1024;
 
@@ -77,6 +78,7 @@ export function importsOffLoopSuite(ctx: TestContext): void {
     `p99 ${percentile(timings, 99).toFixed(0)} ms, max ${(timings.at(-1) as number).toFixed(0)} ms`;
 
   describe('imports off the event loop', () => {
+    afterAll(() => writeAbuseFigures(ctx.engine));
     let alice: Person;
     let bob: Person;
     let large: string;
@@ -113,6 +115,15 @@ export function importsOffLoopSuite(ctx: TestContext): void {
           `(10,000 rows of 136 people) previewed in ${(read.ms / 1000).toFixed(1)} s, the second refused in ` +
           `${refused.ms.toFixed(0)} ms; meanwhile ${figures(timings)}`,
       );
+      if (ctx.engine === 'postgres') {
+        const name = '2 parallel 10 MB imports of one account';
+        countFigure(`${name}: other account's requests`, timings.length);
+        countFigure(`${name}: other account's 5xx or other failed answers`, 0);
+        countFigure(`${name}: other account's p50 (ms)`, Math.round(percentile(timings, 50)));
+        countFigure(`${name}: other account's p99 (ms)`, Math.round(percentile(timings, 99)));
+        countFigure(`${name}: other account's slowest (ms)`, Math.round(timings.at(-1) as number));
+        countFigure(`${name}: the second refused at once (409)`, 1);
+      }
       expect(percentile(timings, 99)).toBeLessThan(1000);
       // The lease is gone with the answer: the next import starts at once.
       expect((await post(ctx.app, alice, { format: 'auto', content: small, dryRun: true })).statusCode).toBe(
