@@ -197,6 +197,14 @@ function text(s: S, options: SchemaArbOptions, name: string): fc.Arbitrary<strin
       .map((date) => date.toISOString().slice(0, 10));
   if (s.format === 'uuid') return fc.uuid();
   if (ID_FIELD.test(name) || String(s.description ?? '').startsWith('An id')) return options.ids.filter(fits);
+  if (typeof s.pattern === 'string' && /\\p\{|\(\?=/.test(s.pattern)) {
+    // Unicode properties and lookaheads (the names that must show something) are beyond stringMatching:
+    // graphemes, kept when the pattern takes them.
+    const pattern = new RegExp(s.pattern, 'u');
+    return fc
+      .string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.min(max, 30) })
+      .filter((value) => fits(value) && pattern.test(value));
+  }
   if (typeof s.pattern === 'string') {
     const pattern = /@/.test(s.pattern)
       ? /^[a-z0-9]{1,12}@[a-z0-9]{1,12}\.[a-z]{2,4}$/
