@@ -31,6 +31,18 @@ export default defineConfig({
       'packages/web',
       'packages/cli',
       { test: { name: 'packaging', include: ['scripts/packaging.test.ts'], testTimeout: 60_000 } },
+      // The server's load tests time another account's answers while one account floods the server: they
+      // run last (groupOrder 1, after every project above), alone on the machine.
+      {
+        root: 'packages/server',
+        test: {
+          name: 'server-load',
+          include: ['test/load.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

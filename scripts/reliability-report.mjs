@@ -3,7 +3,7 @@
 //   --since: parts measured before this moment (figures left from an earlier run) are marked
 //            "not measured in this run"; scripts/test.sh passes the time it started.
 // Exit status 1 when a part measured in this run reports something lost, when a part's file cannot be
-// read, or when an expected part (idempotency, abuse, fuzz, consent, faults, scale) has no figures from this run
+// read, or when an expected part (idempotency, abuse, abuse-load, fuzz, consent, faults, scale) has no figures from this run
 // (no file, or only figures older than --since): its tests did not run or did not write them.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,12 @@ const PARTS = [
   [
     'abuse',
     'Abuse',
-    'Login and registration are rate-limited (429 with Retry-After); bodies have a size limit; list endpoints cap page sizes; security headers are sent; CORS is closed by default; proxy trust is explicit; forged, expired and foreign tokens are refused. One account\u2019s load (parallel 10 MB uploads, 2,000 streams, 2,000 parallel reads, year-long backfills) never fails another account\u2019s request: per-account concurrency (429 past it), bulk work on a bounded share of the pool.',
+    'Login and registration are rate-limited (429 with Retry-After); bodies have a size limit; list endpoints cap page sizes; security headers are sent; CORS is closed by default; proxy trust is explicit; forged, expired and foreign tokens are refused.',
+  ],
+  [
+    'abuse-load',
+    'Abuse: one account\u2019s load',
+    'One account\u2019s load (two 10 MB imports at once, 30 parallel 10 MB uploads, 2,000 streams, 2,000 parallel reads, year-long backfills) never fails another account\u2019s request, and the other account\u2019s p99 stays under 1 s: imports read on a worker thread, one at a time per account; per-account concurrency (429 past it); bulk work on a bounded share of the pool. Measured on PostgreSQL by the server-load Vitest project, which runs after every other project, alone.',
   ],
   [
     'fuzz',

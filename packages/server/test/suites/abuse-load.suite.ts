@@ -141,7 +141,7 @@ function tally(statuses: readonly number[]): Record<number, number> {
 
 export function abuseLoadSuite(ctx: TestContext): void {
   describe("abuse: one account's load never fails another's request", () => {
-    afterAll(() => writeAbuseFigures(ctx.engine));
+    afterAll(() => writeAbuseFigures(ctx.engine, 'abuse-load'));
 
     it("uploads still arriving hold their account's places (no connection): past its places and queue the account is refused 429 at once, a wait in line ends in 429 after 2 s, others are answered", async () => {
       const app = await ctx.buildApp({ ACCOUNT_CONCURRENCY: '2', ACCOUNT_QUEUE: '1' });

@@ -78,7 +78,7 @@ export function importsOffLoopSuite(ctx: TestContext): void {
     `p99 ${percentile(timings, 99).toFixed(0)} ms, max ${(timings.at(-1) as number).toFixed(0)} ms`;
 
   describe('imports off the event loop', () => {
-    afterAll(() => writeAbuseFigures(ctx.engine));
+    afterAll(() => writeAbuseFigures(ctx.engine, 'abuse-load'));
     let alice: Person;
     let bob: Person;
     let large: string;
