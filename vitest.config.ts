@@ -30,7 +30,14 @@ export default defineConfig({
       'packages/server',
       'packages/web',
       'packages/cli',
-      { test: { name: 'packaging', include: ['scripts/packaging.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'packaging',
+          include: ['scripts/packaging.test.ts'],
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
       // The server's load tests time another account's answers while one account floods the server: they
       // run last (groupOrder 1, after every project above), alone on the machine.
       {

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'domain',
+    // Before the server-load project (root vitest.config.ts), which runs alone after every other.
+    sequence: { groupOrder: 0 },
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
   },
 });

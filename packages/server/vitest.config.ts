@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'server',
+    // Before the server-load project (root vitest.config.ts), which runs alone after every other.
+    sequence: { groupOrder: 0 },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Timed under load: the root config's `server-load` project runs it alone, after the others.
     exclude: [...configDefaults.exclude, 'test/load.test.ts'],

@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [messageCatalogs()],
   test: {
     name: 'web',
+    // Before the server-load project (root vitest.config.ts), which runs alone after every other.
+    sequence: { groupOrder: 0 },
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
   },
 });
