@@ -39,7 +39,7 @@ export default defineConfig({
         },
       },
       // The server's load tests time another account's answers while one account floods the server: they
-      // run last (groupOrder 1, after every project above), alone on the machine.
+      // run alone on the machine, a group of their own (groupOrder 1; every project above is group 0).
       {
         root: 'packages/server',
         test: {

@@ -30,7 +30,7 @@ const PARTS = [
   [
     'abuse-load',
     'Abuse: one account\u2019s load',
-    'One account\u2019s load (two 10 MB imports at once, 30 parallel 10 MB uploads, 2,000 streams, 2,000 parallel reads, year-long backfills) never fails another account\u2019s request, and the other account\u2019s p99 stays under 1 s: imports read on a worker thread, one at a time per account; per-account concurrency (429 past it); bulk work on a bounded share of the pool. Measured on PostgreSQL by the server-load Vitest project, which runs after every other project, alone.',
+    'One account\u2019s load (two 10 MB imports at once, 30 parallel 10 MB uploads, 2,000 streams, 2,000 parallel reads, year-long backfills) never fails another account\u2019s request, and the other account\u2019s p99 stays under 1 s: imports read on a worker thread, one at a time per account; per-account concurrency (429 past it); bulk work on a bounded share of the pool. Measured on PostgreSQL by the server-load Vitest project, a group of its own that runs alone.',
   ],
   [
     'fuzz',

@@ -21,7 +21,7 @@ step() {
 step "Lint and format (Biome)" pnpm exec biome ci --colors=off .
 step "Generated API types are up to date" pnpm run api:check
 step "Typecheck" pnpm run typecheck
-step "Unit and integration tests (Vitest: domain, api, server on PGlite and PostgreSQL, web, cli against a real server, packaging, then the server-load project alone)" \
+step "Unit and integration tests (Vitest: domain, api, server on PGlite and PostgreSQL, web, cli against a real server, packaging; the server-load project apart, alone)" \
   pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 step "Build the web app" pnpm run build
 step "Web size budgets" node scripts/web-size.mjs

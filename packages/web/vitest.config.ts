@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [messageCatalogs()],
   test: {
     name: 'web',
-    // Before the server-load project (root vitest.config.ts), which runs alone after every other.
+    // A group apart from the server-load project (root vitest.config.ts), which runs alone.
     sequence: { groupOrder: 0 },
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
   },
